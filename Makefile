@@ -1,0 +1,126 @@
+# Makefile: builds the HQC KEM for levels 1, 3 and 5 with the arithmetic backends that
+# BACKEND selects, the KAT generator, the tests and the benchmarks.
+#
+#   make [BACKEND=auto|ref|avx2|avx512]   library and programs under build/<BACKEND>/
+#   make kat      regenerate every KAT file and check it against kat/SHA256SUMS
+#   make test     the whole test suite (pytest drives it)
+#   make bench    the cycle tables, build/bench/results.json and build/bench/cycles.png
+#
+# ISA flags are set per backend folder: only src/gf2x_avx2 and src/gf2x_avx512 get AVX code.
+
+BACKEND ?= auto
+LEVELS  := 1 3 5
+CC      ?= cc
+PYTHON  ?= python3
+OPT     ?= -O3
+SAN     ?=
+CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -Wshadow -Wvla -fno-strict-aliasing \
+               -D_DEFAULT_SOURCE $(SAN) $(EXTRA_CFLAGS)
+LDLIBS  := -lcrypto
+
+ALL_BACKENDS := ref avx2 avx512
+ifeq ($(BACKEND),auto)
+  BACKENDS := $(ALL_BACKENDS)
+else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
+  BACKENDS := $(BACKEND)
+else
+  $(error unknown BACKEND '$(BACKEND)': use auto, ref, avx2 or avx512)
+endif
+
+BUILD ?= build/$(BACKEND)
+ISA_avx2   := -mavx2 -mpclmul -mbmi2
+ISA_avx512 := -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
+              -mvpclmulqdq -mgfni
+DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
+        $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512)
+GEN  := $(BUILD)/gen
+INCS := -Isrc/hqc -Isrc/gf2x_ref -I$(GEN)
+GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
+
+# Level-independent sources are compiled once; everything else once per level.
+COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/sha3.c src/hqc/randombytes.c
+LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) \
+               $(foreach b,$(BACKENDS),$(wildcard src/gf2x_$(b)/*.c))
+
+COMMON_OBJS := $(patsubst %.c,$(BUILD)/obj/common/%.o,$(COMMON_SRCS))
+define level_objs
+$(patsubst %.c,$(BUILD)/obj/hqc$(1)/%.o,$(LEVEL_SRCS))
+endef
+LIB := $(BUILD)/libhqc.a
+ALL_LEVEL_OBJS := $(foreach l,$(LEVELS),$(call level_objs,$(l)))
+
+# Programs built per level: name -> source.
+LEVEL_PROGS := kat:kat/genkat.c test_mul:tests/c/test_mul.c
+prog_name = $(word 1,$(subst :, ,$(1)))
+prog_src  = $(word 2,$(subst :, ,$(1)))
+PROG_NAMES  = $(foreach p,$(LEVEL_PROGS),$(call prog_name,$(p)))
+PROGS := $(foreach l,$(LEVELS),$(foreach n,$(PROG_NAMES),$(BUILD)/bin/hqc$(l)_$(n))) \
+         $(BUILD)/bin/test_keccak
+
+API_HEADERS := $(foreach l,$(LEVELS),$(BUILD)/include/hqc-$(l)/api.h)
+
+.PHONY: all kat test bench clean
+all: $(LIB) $(PROGS) $(API_HEADERS)
+
+# Generated tables (computed, never typed in) and the per-level public api.h.
+$(GEN)/keccak_tables.h: scripts/gen-keccak-tables
+	@mkdir -p $(dir $@)
+	$(PYTHON) $< $@
+$(GEN)/rs_generator.h: scripts/gen-rs-tables
+	@mkdir -p $(dir $@)
+	$(PYTHON) $< $@
+$(COMMON_OBJS) $(ALL_LEVEL_OBJS): | $(GENERATED)
+
+API_SIZES_1 := 2241 2321 4433 16
+API_SIZES_3 := 4514 4602 8978 24
+API_SIZES_5 := 7237 7333 14421 32
+$(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
+	@mkdir -p $(dir $@)
+	sed -e 's/@P@/hqc$*/g; s/@U@/HQC$*/g; s/@NAME@/HQC-$*/g' \
+	    -e 's/@PK@/$(word 1,$(API_SIZES_$*))/; s/@SK@/$(word 2,$(API_SIZES_$*))/' \
+	    -e 's/@CT@/$(word 3,$(API_SIZES_$*))/; s/@SEC@/$(word 4,$(API_SIZES_$*))/' $< > $@.tmp
+	mv $@.tmp $@
+
+isa_for = $(foreach b,avx2 avx512,$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
+
+$(BUILD)/obj/common/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 -MMD -MP -c $< -o $@
+
+define level_rules
+$(BUILD)/obj/hqc$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(call isa_for,$$<) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -MMD -MP -c $$< -o $$@
+endef
+$(foreach l,$(LEVELS),$(eval $(call level_rules,$(l))))
+
+$(LIB): $(COMMON_OBJS) $(ALL_LEVEL_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# Per-level programs: the program source is compiled with that level's -DHQC_LEVEL.
+define prog_rule
+$(BUILD)/bin/hqc$(1)_$(2): $(3) $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) $(3) $(LIB) -o $$@ $$(LDLIBS) $(4)
+endef
+$(foreach l,$(LEVELS),$(foreach p,$(LEVEL_PROGS),$(eval $(call prog_rule,$(l),$(call prog_name,$(p)),$(call prog_src,$(p)),$(if $(findstring test_mul,$(p)),-lgf2x)))))
+
+$(BUILD)/bin/test_keccak: tests/c/test_keccak.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
+
+kat: all
+	$(PYTHON) scripts/make-kat --build $(BUILD) --backends "$(BACKENDS)"
+
+test: all
+	$(PYTHON) -m pytest -q tests
+
+bench: all
+	$(PYTHON) bench/run-bench --build $(BUILD) --backends "$(BACKENDS)"
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

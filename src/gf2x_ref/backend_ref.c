@@ -1,0 +1,28 @@
+/* backend_ref.c: the portable backend table: Karatsuba product then portable reduction mod
+ * X^N - 1, and Horner syndromes. It is the twin every native backend is tested against. */
+#include <string.h>
+
+#include "backend.h"
+#include "karatsuba.h"
+#include "reduce.h"
+#include "syndromes.h"
+
+/* karatsuba_scratch_words(W) is below 4W + 4W/2 + ... < 8W + recursion slack. */
+#define REF_SCRATCH_WORDS (8 * HQC_WORDS + 64)
+
+static void mul_ref(uint64_t *o, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t prod[2 * HQC_WORDS];
+    uint64_t scratch[REF_SCRATCH_WORDS];
+    karatsuba_mul(prod, a, b, HQC_WORDS, scratch);
+    reduce_mod_xn_minus_1(o, prod);
+}
+
+const hqc_backend HQC_NS(backend_ref) = {
+    .name = "ref",
+    .cpu_features = 0,
+    .constant_time = 1,
+    .mul = mul_ref,
+    .mul_sparse = NULL,
+    .rs_syndromes = rs_syndromes_ref,
+};

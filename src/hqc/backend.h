@@ -1,0 +1,69 @@
+/* backend.h: the contract every arithmetic backend implements, once per HQC level, and the
+ * dispatcher that picks one. Follows DESIGN.md ("one contract, several backends"); the
+ * operations are the products of spec steps Keygen 4, Encrypt 3-4 and Decrypt 1, and the
+ * syndromes of the RS decoder (spec section "Decoding the Reed-Solomon code"). */
+#ifndef HQC_BACKEND_H
+#define HQC_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu.h"
+#include "params.h"
+
+/*
+ * THE CONTRACT (one table per backend per level; W = HQC_WORDS = ceil(N/64)).
+ *
+ * mul(o, a, b)
+ *   o = a * b mod (X^N - 1) over GF(2).
+ *   Inputs:  a, b: W words each, bit i of the vector is bit (i % 64) of word i / 64.
+ *            Bits at positions >= N must be zero (the KEM always masks them).
+ *   Output:  o: W words. Every bit is defined: bits >= N are written as zero.
+ *   Alignment: 8 bytes (uint64_t) is all that is required; backends use unaligned loads and
+ *            never read or write outside [a, a+W), [b, b+W), [o, o+W).
+ *   Aliasing: o may alias a or b (all inputs are read before o is written).
+ *   Time:    constant; no branch or address depends on the bits of a or b.
+ *   Memory:  no heap, no static or global mutable storage: scratch lives on the stack, so a
+ *            backend is safe to call from many threads at once.
+ *
+ * mul_sparse(o, a, pos, weight)      (NULL in constant-time backends)
+ *   o = a * (sum of X^pos[i] for i < weight) mod (X^N - 1); pos[i] < N, distinct; a as above.
+ *   VARIABLE TIME: its memory addresses depend on pos. Only backends with constant_time == 0
+ *   provide it, and the dispatcher never selects them by default.
+ *
+ * rs_syndromes(syn, cdw)
+ *   syn[i] = sum_{j < N1} cdw[j] * alpha^((i+1) j) in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1),
+ *   alpha = x, for i < 2*DELTA. cdw: N1 bytes, syn: 2*DELTA bytes; any alignment, no aliasing
+ *   between syn and cdw. Constant time in the bytes of cdw.
+ */
+typedef struct hqc_backend {
+    const char *name;           /* "ref", "avx2", "avx512", "avx2-sparse", ... */
+    uint32_t cpu_features;      /* HQC_CPU_* bits that must all be present and OS-enabled */
+    int constant_time;          /* 0 only for explicitly variable-time (sparse) variants */
+    void (*mul)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+    void (*mul_sparse)(uint64_t *o, const uint64_t *a, const uint32_t *pos, size_t weight);
+    void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
+} hqc_backend;
+
+/* Backend tables of this level that the build compiled in (see the Makefile's BACKEND). */
+extern const hqc_backend HQC_NS(backend_ref);
+#ifdef HQC_HAVE_AVX2
+extern const hqc_backend HQC_NS(backend_avx2);
+#endif
+#ifdef HQC_HAVE_AVX512
+extern const hqc_backend HQC_NS(backend_avx512);
+#endif
+
+/* Every backend of this level compiled in, NULL-terminated, fastest last. */
+const hqc_backend *const *HQC_NS(backend_list)(void);
+
+/* The backend called NAME, or NULL if it is unknown or this CPU lacks its features. */
+const hqc_backend *HQC_NS(backend_by_name)(const char *name);
+
+/* The backend the KEM uses by default: HQC_BACKEND from the environment if set (it must name
+ * a known, supported backend, otherwise this returns NULL), else the fastest constant-time
+ * backend the CPU supports. Computed once; the cache is an atomic pointer, so concurrent
+ * first calls are safe and agree. */
+const hqc_backend *HQC_NS(backend_default)(void);
+
+#endif

@@ -1,0 +1,80 @@
+/* cpu.c: CPU feature detection from CPUID leaves 1 and 7 and XCR0 (Intel SDM vol. 2A,
+ * CPUID; vol. 1, 13.3 "Enabling the XSAVE feature set"). A feature counts only when the OS
+ * saves the register state it needs, because otherwise the first vector instruction faults. */
+#include "cpu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t read_xcr0(void)
+{
+    uint32_t lo, hi;
+    /* xgetbv with ecx = 0; spelled as bytes so no -mxsave is needed in this file. */
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+uint32_t hqc_cpu_features(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    int pclmul = (c >> 1) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (pclmul)
+        f |= HQC_CPU_PCLMUL;
+    if (!osxsave || !avx)
+        return f;
+    uint64_t xcr0 = read_xcr0();
+    int ymm_ok = (xcr0 & 0x6) == 0x6;          /* SSE and AVX state */
+    int zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0; /* opmask, ZMM_Hi256, Hi16_ZMM */
+    if (__get_cpuid_max(0, 0) < 7)
+        return f;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (ymm_ok && ((b >> 5) & 1))
+        f |= HQC_CPU_AVX2;
+    if ((b >> 8) & 1)
+        f |= HQC_CPU_BMI2;
+    if (ymm_ok && ((c >> 10) & 1))
+        f |= HQC_CPU_VPCLMULQDQ;
+    if (ymm_ok && ((c >> 8) & 1))
+        f |= HQC_CPU_GFNI;
+    if (zmm_ok) {
+        if ((b >> 16) & 1)
+            f |= HQC_CPU_AVX512F;
+        if ((b >> 17) & 1)
+            f |= HQC_CPU_AVX512DQ;
+        if ((b >> 30) & 1)
+            f |= HQC_CPU_AVX512BW;
+        if ((b >> 31) & 1)
+            f |= HQC_CPU_AVX512VL;
+    }
+    return f;
+}
+#else
+uint32_t hqc_cpu_features(void)
+{
+    return 0;
+}
+#endif
+
+void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len)
+{
+    static const char *const names[] = {"pclmul",   "avx2",     "bmi2",       "avx512f", "avx512bw",
+                                        "avx512dq", "avx512vl", "vpclmulqdq", "gfni"};
+    size_t used = 0;
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (!(mask & (1u << i)))
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", names[i]);
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+}

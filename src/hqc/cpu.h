@@ -1,0 +1,25 @@
+/* cpu.h: which x86 features this CPU has and the OS has enabled (CPUID leaves 1 and 7
+ * together with XCR0), as the liboqs dispatcher does: AVX state must be enabled for AVX2,
+ * and opmask plus ZMM state for AVX-512. */
+#ifndef HQC_CPU_H
+#define HQC_CPU_H
+
+#include <stdint.h>
+
+#define HQC_CPU_PCLMUL     (1u << 0)
+#define HQC_CPU_AVX2       (1u << 1)
+#define HQC_CPU_BMI2       (1u << 2)
+#define HQC_CPU_AVX512F    (1u << 3)
+#define HQC_CPU_AVX512BW   (1u << 4)
+#define HQC_CPU_AVX512DQ   (1u << 5)
+#define HQC_CPU_AVX512VL   (1u << 6)
+#define HQC_CPU_VPCLMULQDQ (1u << 7)
+#define HQC_CPU_GFNI       (1u << 8)
+
+/* Features present and OS-enabled. Pure: it reads CPUID and XGETBV every call. */
+uint32_t hqc_cpu_features(void);
+
+/* "avx2 pclmul ..." for the features in MASK, written to BUF (always NUL-terminated). */
+void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len);
+
+#endif

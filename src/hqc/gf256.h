@@ -1,0 +1,42 @@
+/* gf256.h: constant-time arithmetic in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1), the field of
+ * HQC's Reed-Solomon code (spec section "Reed-Solomon codes"). No tables: every operation is
+ * branch-free and touches no secret-indexed memory. */
+#ifndef HQC_GF256_H
+#define HQC_GF256_H
+
+#include <stdint.h>
+
+#define GF256_POLY 0x11Du
+
+static inline uint8_t gf256_mul(uint8_t a, uint8_t b)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 8; i++)
+        r ^= (0u - ((uint32_t)(b >> i) & 1u)) & ((uint32_t)a << i);
+    /* x^8 = x^4 + x^3 + x^2 + 1: fold the high bits down twice (15 -> 11 -> 8 bits). */
+    for (int k = 0; k < 2; k++) {
+        uint32_t h = r >> 8;
+        r = (r & 0xff) ^ h ^ (h << 2) ^ (h << 3) ^ (h << 4);
+    }
+    return (uint8_t)r;
+}
+
+/* a^254 = a^-1 for a != 0, and 0 for a = 0; square-and-multiply on the public exponent. */
+static inline uint8_t gf256_inv(uint8_t a)
+{
+    uint8_t r = a; /* after step k, r = a^(2^(k+1) - 1); a^127 squared is a^254 */
+    for (int k = 1; k < 7; k++)
+        r = gf256_mul(gf256_mul(r, r), a);
+    return gf256_mul(r, r);
+}
+
+/* alpha^e for a public exponent e. */
+static inline uint8_t gf256_alpha_pow(unsigned e)
+{
+    uint8_t r = 1;
+    for (unsigned i = 0; i < e % 255; i++)
+        r = gf256_mul(r, 2);
+    return r;
+}
+
+#endif

@@ -1,0 +1,77 @@
+/* reed_muller.c: encoding and maximum-likelihood decoding of RM(1,7) repeated n2/128 times
+ * (spec section "Duplicated Reed-Muller codes"). Bit p (0..127) of the codeword of symbol m is
+ * m7 + <m0..m6, p> over GF(2); decoding sums the copies, takes the Walsh-Hadamard transform
+ * and picks the largest magnitude (the first one on ties), its sign giving m7. */
+#include "reed_muller.h"
+
+#include "ct.h"
+
+#define WORDS_PER_SYMBOL (2 * HQC_RM_COPIES)
+
+/* The 64 low codeword bits: bit p set iff <m0..m5, p> + m7 = 1. Bit 6 of p selects the
+ * high word, which differs by m6. */
+static void encode_symbol(uint64_t out[2], uint8_t m)
+{
+    static const uint64_t basis[6] = {0xaaaaaaaaaaaaaaaaULL, 0xccccccccccccccccULL, 0xf0f0f0f0f0f0f0f0ULL,
+                                      0xff00ff00ff00ff00ULL, 0xffff0000ffff0000ULL, 0xffffffff00000000ULL};
+    uint64_t lo = 0ULL - (uint64_t)((m >> 7) & 1);
+    for (int i = 0; i < 6; i++)
+        lo ^= basis[i] & (0ULL - (uint64_t)((m >> i) & 1));
+    out[0] = lo;
+    out[1] = lo ^ (0ULL - (uint64_t)((m >> 6) & 1));
+}
+
+void rm_encode(uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_N1])
+{
+    for (int i = 0; i < HQC_N1; i++) {
+        uint64_t word[2];
+        encode_symbol(word, msg[i]);
+        for (int c = 0; c < HQC_RM_COPIES; c++) {
+            cdw[i * WORDS_PER_SYMBOL + 2 * c] = word[0];
+            cdw[i * WORDS_PER_SYMBOL + 2 * c + 1] = word[1];
+        }
+    }
+}
+
+/* In-place Walsh-Hadamard transform: t[k] = sum_p (-1)^<k,p> t[p]. */
+static void walsh_hadamard_128(int16_t t[128])
+{
+    for (int len = 1; len < 128; len <<= 1)
+        for (int i = 0; i < 128; i += 2 * len)
+            for (int j = i; j < i + len; j++) {
+                int16_t a = t[j], b = t[j + len];
+                t[j] = (int16_t)(a + b);
+                t[j + len] = (int16_t)(a - b);
+            }
+}
+
+static uint8_t decode_symbol(const uint64_t *block)
+{
+    int16_t t[128] = {0};
+    for (int c = 0; c < HQC_RM_COPIES; c++)
+        for (int p = 0; p < 128; p++)
+            t[p] = (int16_t)(t[p] + ((block[2 * c + p / 64] >> (p % 64)) & 1));
+    walsh_hadamard_128(t);
+    /* The transform of bits b is 64*copies at 0 minus half that of the +-1 word (-1)^b;
+     * subtracting it leaves -1/2 of the +-1 transform, so a positive peak means m7 = 1. */
+    t[0] = (int16_t)(t[0] - 64 * HQC_RM_COPIES);
+
+    uint32_t best_abs = 0, best_pos = 0, best_positive = 0;
+    for (uint32_t k = 0; k < 128; k++) {
+        int32_t v = t[k];
+        uint32_t neg = (uint32_t)(v >> 31);              /* all ones if v < 0 */
+        uint32_t abs = ((uint32_t)v ^ neg) - neg;
+        uint32_t better = ct_mask_lt32(best_abs, abs);   /* strictly larger: first peak wins */
+        best_abs = (better & abs) | (~better & best_abs);
+        best_pos = (better & k) | (~better & best_pos);
+        uint32_t positive = ct_mask_lt32(0, (uint32_t)v) & ~neg & 1u;
+        best_positive = (better & positive) | (~better & best_positive);
+    }
+    return (uint8_t)(best_pos | (best_positive << 7));
+}
+
+void rm_decode(uint8_t msg[HQC_N1], const uint64_t cdw[HQC_N1N2_WORDS])
+{
+    for (int i = 0; i < HQC_N1; i++)
+        msg[i] = decode_symbol(cdw + i * WORDS_PER_SYMBOL);
+}

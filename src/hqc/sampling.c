@@ -1,0 +1,83 @@
+/* sampling.c: dense and fixed-weight sampling from the XOF (spec section "Sampling":
+ * SampleFixedWeightVect$ for keygen, and the rejection-free variant of Sendrier, "Secure
+ * sampling of constant-weight words", eprint 2021/1631, Algorithm 5, for encryption). */
+#include "sampling.h"
+
+#include <string.h>
+
+#include "ct.h"
+#include "declassify.h"
+
+/* floor(2^32 / n): x mod n by one multiply-high and one conditional subtraction, so no
+ * division instruction (whose latency can depend on its operands) is emitted. */
+#define BARRETT_MU ((uint32_t)((1ULL << 32) / HQC_N))
+
+static uint32_t reduce_mod_n(uint32_t x)
+{
+    uint32_t q = (uint32_t)(((uint64_t)x * BARRETT_MU) >> 32);
+    uint32_t r = x - q * HQC_N;
+    return r - (HQC_N & ~ct_mask_lt32(r, HQC_N));
+}
+
+void sample_dense(shake256_ctx *xof, uint64_t v[HQC_WORDS])
+{
+    uint8_t bytes[HQC_N_BYTES];
+    shake256_squeeze(xof, bytes, sizeof bytes);
+    memset(v, 0, HQC_WORDS * sizeof *v);
+    memcpy(v, bytes, sizeof bytes);
+    v[HQC_WORDS - 1] &= HQC_TOP_MASK;
+}
+
+void sample_support_keygen(shake256_ctx *xof, uint32_t *support, size_t weight)
+{
+    size_t count = 0;
+    while (count < weight) {
+        uint8_t b[3];
+        shake256_squeeze(xof, b, 3);
+        uint32_t draw = (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16);
+        uint32_t reject = ~ct_mask_lt32(draw, HQC_REJECT_THRESHOLD);
+        uint32_t pos = reduce_mod_n(draw);
+        uint32_t seen = 0;
+        for (size_t j = 0; j < count; j++)
+            seen |= ct_mask_eq32(support[j], pos);
+        /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
+         * XOF bytes are read. A rejected draw is discarded, so only the number of rejections
+         * leaks, never an accepted position. */
+        if (declassify_u32(reject | seen))
+            continue;
+        support[count++] = pos;
+    }
+}
+
+void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
+{
+    uint8_t bytes[4 * HQC_OMEGA_R];
+    shake256_squeeze(xof, bytes, 4 * weight);
+    for (size_t i = 0; i < weight; i++) {
+        uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
+                     ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
+        support[i] = (uint32_t)(i + ((r * (HQC_N - i)) >> 32));
+    }
+    /* From the end: a position already taken later in the list becomes i, which no later
+     * entry can hold because entry k >= i+1 lies in [k, n). */
+    for (size_t i = weight - 1; i-- > 0;) {
+        uint32_t taken = 0;
+        for (size_t j = i + 1; j < weight; j++)
+            taken |= ct_mask_eq32(support[j], support[i]);
+        support[i] = (taken & (uint32_t)i) | (~taken & support[i]);
+    }
+    memset(bytes, 0, sizeof bytes);
+}
+
+void support_to_vector(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
+{
+    memset(v, 0, HQC_WORDS * sizeof *v);
+    /* Every word is visited for every position, so the addresses touched are public. The
+     * inner loop runs over words, which lets the compiler vectorise it. */
+    for (size_t j = 0; j < weight; j++) {
+        uint32_t word = support[j] >> 6;
+        uint64_t bit = 1ULL << (support[j] & 63);
+        for (uint32_t w = 0; w < HQC_WORDS; w++)
+            v[w] |= bit & ct_mask_eq64_32(w, word);
+    }
+}

@@ -1,0 +1,30 @@
+/* sampling.h: the vectors HQC draws from its XOF: dense random vectors of length n and
+ * fixed-weight supports (spec section "Sampling"). */
+#ifndef HQC_SAMPLING_H
+#define HQC_SAMPLING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "keccak.h"
+#include "params.h"
+
+#define sample_dense HQC_NS(sample_dense)
+#define sample_support_keygen HQC_NS(sample_support_keygen)
+#define sample_support_encrypt HQC_NS(sample_support_encrypt)
+#define support_to_vector HQC_NS(support_to_vector)
+
+/* v = n bits from the XOF (bytes little-endian, bits >= n cleared). */
+void sample_dense(shake256_ctx *xof, uint64_t v[HQC_WORDS]);
+
+/* weight distinct positions < n by rejection on 24-bit draws (keygen: x and y). */
+void sample_support_keygen(shake256_ctx *xof, uint32_t *support, size_t weight);
+
+/* weight distinct positions < n without rejection (encryption: r1, r2, e): position i is
+ * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
+void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight);
+
+/* v = the vector with ones exactly at the weight positions of support. Constant time. */
+void support_to_vector(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight);
+
+#endif

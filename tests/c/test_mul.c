@@ -1,0 +1,178 @@
+/* test_mul.c: every backend's mul mod X^N - 1 equals the portable backend and libgf2x's
+ * gf2x_mul followed by reduction, on random operands and on edge cases (zero, one, single bits
+ * at every word boundary, all ones below N, the top word), and tolerates aliasing and
+ * unaligned buffers. Also compares every backend's RS syndromes with the portable ones.
+ * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] */
+#include <gf2x.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "syndromes.h"
+#include "testutil.h"
+
+#define W HQC_WORDS
+
+/* Reference by libgf2x: full product then fold bits >= N onto bit 0. */
+static void mul_libgf2x(uint64_t *o, const uint64_t *a, const uint64_t *b)
+{
+    unsigned long pa[W], pb[W], pc[2 * W];
+    memcpy(pa, a, sizeof pa);
+    memcpy(pb, b, sizeof pb);
+    gf2x_mul(pc, pa, W, pb, W);
+    for (size_t i = 0; i < W; i++) {
+        size_t pos = HQC_N + 64 * i; /* the 64 bits of pc from pos fold onto bit 64 i */
+        uint64_t hi = pc[pos / 64] >> (pos % 64);
+        if (pos % 64 && pos / 64 + 1 < 2 * W)
+            hi |= pc[pos / 64 + 1] << (64 - pos % 64);
+        o[i] = pc[i] ^ hi;
+    }
+    o[W - 1] &= HQC_TOP_MASK;
+}
+
+static void random_vec(uint64_t *state, uint64_t *v)
+{
+    for (size_t i = 0; i < W; i++)
+        v[i] = splitmix64(state);
+    v[W - 1] &= HQC_TOP_MASK;
+}
+
+static int count_cases;
+
+/* One operand pair through every backend, with o distinct, o == a, o == b and a misaligned
+ * copy, against libgf2x. */
+static void check_pair_layouts(const hqc_backend *const *list, const uint64_t *a, const uint64_t *b,
+                               const char *what, int layouts)
+{
+    uint64_t want[W], got[W], ca[W], cb[W];
+    mul_libgf2x(want, a, b);
+    for (size_t k = 0; list[k]; k++) {
+        const hqc_backend *be = list[k];
+        memset(got, 0xa5, sizeof got);
+        be->mul(got, a, b);
+        CHECK(memcmp(got, want, sizeof got) == 0, "%s %s: mul differs from libgf2x (%s)", HQC_NAME, be->name, what);
+        count_cases++;
+        if (!layouts)
+            continue;
+        memcpy(ca, a, sizeof ca);
+        be->mul(ca, ca, b);
+        CHECK(memcmp(ca, want, sizeof ca) == 0, "%s %s: mul with o == a differs (%s)", HQC_NAME, be->name, what);
+        memcpy(cb, b, sizeof cb);
+        be->mul(cb, a, cb);
+        CHECK(memcmp(cb, want, sizeof cb) == 0, "%s %s: mul with o == b differs (%s)", HQC_NAME, be->name, what);
+        /* 8-byte aligned but not 16/32/64-byte aligned buffers. */
+        uint64_t ua[W + 1], ub[W + 1], uo[W + 1];
+        memcpy(ua + 1, a, W * 8);
+        memcpy(ub + 1, b, W * 8);
+        be->mul(uo + 1, ua + 1, ub + 1);
+        CHECK(memcmp(uo + 1, want, W * 8) == 0, "%s %s: mul on 8-byte aligned buffers differs (%s)", HQC_NAME, be->name, what);
+    }
+}
+
+static void check_pair(const hqc_backend *const *list, const uint64_t *a, const uint64_t *b, const char *what)
+{
+    check_pair_layouts(list, a, b, what, 1);
+}
+
+static void set_bit(uint64_t *v, size_t i)
+{
+    v[i / 64] |= 1ULL << (i % 64);
+}
+
+int main(int argc, char **argv)
+{
+    /* The portable backend is ~20x slower; it runs every edge case but only REF_PAIRS random
+     * pairs, while each native backend runs all of them (both against libgf2x). */
+    long pairs = argc > 1 ? atol(argv[1]) : 10000;
+    long ref_pairs = argc > 3 ? atol(argv[3]) : 200;
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
+    const hqc_backend *const *all = HQC_NS(backend_list)();
+    const hqc_backend *list[16];
+    size_t nb = 0;
+    for (size_t k = 0; all[k] && nb < 15; k++)
+        if (HQC_NS(backend_by_name)(all[k]->name))
+            list[nb++] = all[k];
+    list[nb] = NULL;
+
+    uint64_t a[W], b[W], z[W];
+    memset(z, 0, sizeof z);
+
+    /* Edge cases. Single bits at both sides of every word boundary and at N-1. */
+    size_t bits[4 * W + 8], nbits = 0;
+    for (size_t w = 0; w < W; w++) {
+        bits[nbits++] = 64 * w;
+        if (64 * w + 63 < HQC_N)
+            bits[nbits++] = 64 * w + 63;
+    }
+    bits[nbits++] = HQC_N - 1;
+    bits[nbits++] = HQC_N - 2;
+    uint64_t st = seed ^ 0xed6e5ULL;
+    random_vec(&st, b);
+    uint64_t ones[W];
+    memset(ones, 0xff, sizeof ones);
+    ones[W - 1] &= HQC_TOP_MASK;
+
+    check_pair(list, z, z, "zero * zero");
+    check_pair(list, z, b, "zero * random");
+    check_pair(list, ones, ones, "all ones * all ones");
+    check_pair(list, ones, b, "all ones * random");
+    for (size_t i = 0; i < nbits; i++) {
+        memset(a, 0, sizeof a);
+        set_bit(a, bits[i]);
+        check_pair(list, a, b, "single bit * random");
+        check_pair(list, a, ones, "single bit * all ones");
+        for (size_t j = 0; j < nbits; j += nbits / 5 + 1) {
+            uint64_t c[W];
+            memset(c, 0, sizeof c);
+            set_bit(c, bits[j]);
+            check_pair(list, a, c, "single bit * single bit");
+        }
+    }
+    /* Only the top word set, fully. */
+    memset(a, 0, sizeof a);
+    a[W - 1] = HQC_TOP_MASK;
+    check_pair(list, a, ones, "top word * all ones");
+    check_pair(list, a, a, "top word * top word");
+
+    /* Random pairs, including sparse ones like the KEM's. */
+    st = seed;
+    for (long t = 0; t < pairs; t++) {
+        random_vec(&st, a);
+        random_vec(&st, b);
+        if (t % 4 == 3) {
+            memset(a, 0, sizeof a);
+            for (int k = 0; k < HQC_OMEGA_R; k++)
+                set_bit(a, splitmix64(&st) % HQC_N);
+        }
+        check_pair_layouts(t < ref_pairs ? list : list + 1, a, b, "random", t % 64 == 0);
+    }
+
+    /* Syndromes: every backend equals the portable twin. */
+    int syn_cases = 0;
+    for (long t = 0; t < 2000 + HQC_N1 * 256; t++) {
+        uint8_t cdw[HQC_N1], want[2 * HQC_DELTA], got[2 * HQC_DELTA];
+        if (t < 2000) {
+            random_bytes(&st, cdw, sizeof cdw);
+            if (t == 0) memset(cdw, 0, sizeof cdw);
+            if (t == 1) memset(cdw, 0xff, sizeof cdw);
+        } else { /* every single non-zero symbol at every position */
+            long u = t - 2000;
+            memset(cdw, 0, sizeof cdw);
+            cdw[u / 256] = (uint8_t)(u % 256);
+        }
+        rs_syndromes_ref(want, cdw);
+        for (size_t k = 0; list[k]; k++) {
+            memset(got, 0x5a, sizeof got);
+            list[k]->rs_syndromes(got, cdw);
+            CHECK(memcmp(got, want, sizeof got) == 0, "%s %s: syndromes differ from ref (case %ld)", HQC_NAME, list[k]->name, t);
+        }
+        syn_cases++;
+    }
+
+    printf("%s test_mul: %zu backends,", HQC_NAME, nb);
+    for (size_t k = 0; list[k]; k++)
+        printf(" %s", list[k]->name);
+    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors: ok\n", count_cases, syn_cases);
+    return 0;
+}
