@@ -50,17 +50,17 @@ LIB := $(BUILD)/libhqc.a
 ALL_LEVEL_OBJS := $(foreach l,$(LEVELS),$(call level_objs,$(l)))
 
 # Programs built per level: name -> source.
-LEVEL_PROGS := kat:kat/genkat.c test_mul:tests/c/test_mul.c
+LEVEL_PROGS := kat:kat/genkat.c test_mul:tests/c/test_mul.c test_kem:tests/c/test_kem.c
 prog_name = $(word 1,$(subst :, ,$(1)))
 prog_src  = $(word 2,$(subst :, ,$(1)))
 PROG_NAMES  = $(foreach p,$(LEVEL_PROGS),$(call prog_name,$(p)))
 PROGS := $(foreach l,$(LEVELS),$(foreach n,$(PROG_NAMES),$(BUILD)/bin/hqc$(l)_$(n))) \
-         $(BUILD)/bin/test_keccak
+         $(BUILD)/bin/test_keccak $(BUILD)/bin/hqc_info
 
 API_HEADERS := $(foreach l,$(LEVELS),$(BUILD)/include/hqc-$(l)/api.h)
 
-.PHONY: all kat test bench clean
-all: $(LIB) $(PROGS) $(API_HEADERS)
+.PHONY: all kat test clean
+all: $(LIB) $(PROGS) $(API_HEADERS) $(EXTRA_PROGS)
 
 # Generated tables (computed, never typed in) and the per-level public api.h.
 $(GEN)/keccak_tables.h: scripts/gen-keccak-tables
@@ -107,20 +107,23 @@ $(BUILD)/bin/hqc$(1)_$(2): $(3) $(LIB)
 endef
 $(foreach l,$(LEVELS),$(foreach p,$(LEVEL_PROGS),$(eval $(call prog_rule,$(l),$(call prog_name,$(p)),$(call prog_src,$(p)),$(if $(findstring test_mul,$(p)),-lgf2x)))))
 
-$(BUILD)/bin/test_keccak: tests/c/test_keccak.c $(LIB)
+# Level-independent programs.
+$(BUILD)/bin/test_keccak $(BUILD)/bin/hqc_info: $(BUILD)/bin/%: tests/c/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
 
 kat: all
-	$(PYTHON) scripts/make-kat --build $(BUILD) --backends "$(BACKENDS)"
+	$(PYTHON) scripts/make-kat --build $(BUILD)
 
+# The tests find the build through HQC_BUILD; every test program is a prerequisite of all.
 test: all
-	$(PYTHON) -m pytest -q tests
-
-bench: all
-	$(PYTHON) bench/run-bench --build $(BUILD) --backends "$(BACKENDS)"
+	HQC_BUILD=$(BUILD) $(PYTHON) -m pytest -q tests
 
 clean:
 	rm -rf build
+
+# Feature fragments (benchmarks, constant-time and sanitiser builds, fuzzing, patches) each
+# own one file under mk/ and may add programs to EXTRA_PROGS.
+-include mk/*.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

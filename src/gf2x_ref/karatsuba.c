@@ -7,7 +7,7 @@
 
 #include "clmul64.h"
 
-#define KARATSUBA_BASE_WORDS 4
+#define KARATSUBA_BASE_WORDS 2
 
 /* Schoolbook below the threshold: the Karatsuba bookkeeping costs more than it saves there. */
 static void schoolbook_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)

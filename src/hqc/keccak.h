@@ -10,6 +10,16 @@
 
 #define SHAKE256_RATE 136
 
+/* Level-independent, but still prefixed so they cannot clash with another Keccak in the
+ * same program (PQClean's fips202.c uses the plain names). */
+#define keccak_f1600 hqc_keccak_f1600
+#define shake256_init hqc_shake256_init
+#define shake256_absorb hqc_shake256_absorb
+#define shake256_finalize hqc_shake256_finalize
+#define shake256_squeeze hqc_shake256_squeeze
+#define shake256_wipe hqc_shake256_wipe
+#define shake256_ctx hqc_shake256_ctx
+
 typedef struct {
     uint64_t s[25];
     size_t pos;      /* bytes absorbed into, or squeezed from, the current block */

@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define sha3_256_parts hqc_sha3_256_parts
+#define sha3_512_parts hqc_sha3_512_parts
+
 typedef struct {
     const void *ptr;
     size_t len;

@@ -1,0 +1,56 @@
+"""Shared fixtures: where the build is, which levels and backends it has, and a runner.
+
+The Makefile passes HQC_BUILD (build/<BACKEND>); run by hand, the tests default to
+build/auto. Metadata of each level (sizes, official digests) lives in kat/levels.json so the
+tests are driven by data rather than by constants repeated in every file.
+"""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
+if not BUILD.is_absolute():
+    BUILD = ROOT / BUILD
+SHARED_KAT = ROOT.parent / "shared" / "kat" / "hqc-v5"
+LEVELS_META = json.loads((ROOT / "kat" / "levels.json").read_text())
+LEVELS = [1, 3, 5]
+
+
+def run(cmd, check=True, **kw):
+    """Run a command, capturing text output; fail the test with its output if check fails."""
+    kw.setdefault("capture_output", True)
+    kw.setdefault("text", True)
+    res = subprocess.run([str(c) for c in cmd], **kw)
+    if check and res.returncode != 0:
+        pytest.fail("command %s exited %d\nstdout:\n%s\nstderr:\n%s"
+                    % (" ".join(map(str, cmd)), res.returncode, res.stdout, res.stderr))
+    return res
+
+
+def bin_path(name):
+    p = BUILD / "bin" / name
+    if not p.exists():
+        pytest.fail("%s is missing: run make first (HQC_BUILD=%s)" % (p, BUILD))
+    return p
+
+
+def build_info():
+    return json.loads(run([bin_path("hqc_info")]).stdout)
+
+
+def supported_backends(level, constant_time_only=False):
+    """Names of the backends compiled into this build that this CPU can run."""
+    info = build_info()
+    names = [b["name"] for b in info["levels"][str(level)]["backends"] if b["supported"]]
+    if constant_time_only:
+        names = [n for n in names if "sparse" not in n]
+    return names
+
+
+@pytest.fixture(scope="session")
+def info():
+    return build_info()

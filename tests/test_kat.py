@@ -1,0 +1,89 @@
+"""KATs: every supported backend at every level regenerates the official .req/.rsp files
+byte for byte (checked by SHA-256 against kat/levels.json and, when ../shared is present,
+with kat-diff against the official files); a one-bit change of any output field is caught."""
+import hashlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import LEVELS, LEVELS_META, ROOT, SHARED_KAT, bin_path, run, supported_backends
+
+KAT_DIFF = ROOT / "scripts" / "kat-diff"
+
+
+def sha256(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """{(level, backend): directory holding the generated .req and .rsp}."""
+    out = {}
+    for level in LEVELS:
+        for backend in supported_backends(level):
+            d = tmp_path_factory.mktemp("kat-%d-%s" % (level, backend))
+            run([bin_path("hqc%d_kat" % level), "--backend", backend, "--out", d])
+            out[(level, backend)] = d
+    return out
+
+
+def test_every_backend_reproduces_official_digests(generated):
+    for (level, backend), d in generated.items():
+        meta = LEVELS_META[str(level)]
+        assert sha256(d / meta["req"]) == meta["req_sha256"], (level, backend)
+        assert sha256(d / meta["rsp"]) == meta["rsp_sha256"], (level, backend)
+
+
+def test_official_files_match_kept_digests():
+    if not SHARED_KAT.is_dir():
+        pytest.skip("official KAT files not present at %s" % SHARED_KAT)
+    for level in LEVELS:
+        meta = LEVELS_META[str(level)]
+        d = SHARED_KAT / ("hqc-%d" % level)
+        assert sha256(d / meta["rsp"]) == meta["rsp_sha256"]
+        assert sha256(d / meta["req"]) == meta["req_sha256"]
+
+
+def test_kat_diff_against_official(generated):
+    if not SHARED_KAT.is_dir():
+        pytest.skip("official KAT files not present at %s" % SHARED_KAT)
+    for (level, backend), d in generated.items():
+        meta = LEVELS_META[str(level)]
+        res = run([sys.executable, KAT_DIFF, d / meta["rsp"], SHARED_KAT / ("hqc-%d" % level) / meta["rsp"]])
+        assert res.stdout.startswith("identical: 100 entries"), res.stdout
+
+
+@pytest.mark.parametrize("field", ["pk", "sk", "ct", "ss"])
+def test_one_bit_change_is_caught(generated, tmp_path, field):
+    """Flip one bit of one field of one entry: the digest check and kat-diff must both see it,
+    and kat-diff must name the entry and the field."""
+    level, backend = 1, supported_backends(1)[0]
+    meta = LEVELS_META["1"]
+    src = generated[(level, backend)] / meta["rsp"]
+    lines = src.read_text().split("\n")
+    target = [i for i, l in enumerate(lines) if l.startswith(field + " = ")][42]
+    name, value = lines[target].split(" = ")
+    pos = len(value) // 3
+    flipped = "%X" % (int(value[pos], 16) ^ 1)
+    lines[target] = "%s = %s%s%s" % (name, value[:pos], flipped, value[pos + 1:])
+    bad = tmp_path / meta["rsp"]
+    bad.write_text("\n".join(lines))
+    assert sha256(bad) != meta["rsp_sha256"]
+    res = run([sys.executable, KAT_DIFF, bad, src], check=False)
+    assert res.returncode == 1
+    assert "count = 42, field %s" % field in res.stdout, res.stdout
+    byte = pos // 2
+    new_value = lines[target].split(" = ")[1]
+    assert "[%s]" % new_value[2 * byte:2 * byte + 2] in res.stdout.split("\n")[1], res.stdout
+    assert "[%s]" % value[2 * byte:2 * byte + 2] in res.stdout.split("\n")[2], res.stdout
+
+
+def test_kat_diff_rejects_malformed(tmp_path):
+    bad = tmp_path / "bad.rsp"
+    bad.write_text("count = 0\nseed = XYZ\n")
+    res = run([sys.executable, KAT_DIFF, bad, bad], check=False)
+    assert res.returncode == 2 and "not a 'name = value' line" in res.stderr
+    res = run([sys.executable, KAT_DIFF, tmp_path / "missing.rsp", bad], check=False)
+    assert res.returncode == 2 and "cannot read" in res.stderr

@@ -1,0 +1,22 @@
+"""Runs the C unit-test programs: Keccak against OpenSSL, multiplication and syndromes of every
+backend against the portable twin and libgf2x, and the KEM's round trips and rejections."""
+import pytest
+
+from conftest import LEVELS, bin_path, run
+
+
+def test_keccak_matches_openssl():
+    assert "ok" in run([bin_path("test_keccak")]).stdout
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_mul_and_syndromes_against_ref_and_libgf2x(level):
+    # 10,000 random pairs per native backend (200 for the slow portable one) plus edge cases.
+    out = run([bin_path("hqc%d_test_mul" % level), 10000, 1, 200]).stdout
+    assert out.rstrip().endswith("ok"), out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_kem_round_trips_and_rejections(level):
+    out = run([bin_path("hqc%d_test_kem" % level), 10]).stdout
+    assert out.rstrip().endswith("ok"), out
