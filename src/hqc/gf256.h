@@ -30,13 +30,4 @@ static inline uint8_t gf256_inv(uint8_t a)
     return gf256_mul(r, r);
 }
 
-/* alpha^e for a public exponent e. */
-static inline uint8_t gf256_alpha_pow(unsigned e)
-{
-    uint8_t r = 1;
-    for (unsigned i = 0; i < e % 255; i++)
-        r = gf256_mul(r, 2);
-    return r;
-}
-
 #endif

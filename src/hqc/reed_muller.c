@@ -45,12 +45,26 @@ static void walsh_hadamard_128(int16_t t[128])
             }
 }
 
+/* Lane i (byte i) of the result is bit i of b: copy b into every byte, keep bit i of byte i,
+ * then move "non-zero" to bit 0 of the lane (adding 0x7f carries into bit 7 exactly when the
+ * lane is non-zero, and never out of the lane). */
+static uint64_t spread_bits_to_bytes(uint8_t b)
+{
+    uint64_t x = ((uint64_t)b * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+    return ((x + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
+}
+
 static uint8_t decode_symbol(const uint64_t *block)
 {
-    int16_t t[128] = {0};
+    /* Count the ones of each codeword position over the copies, eight byte counters at a
+     * time (at most 5 copies, so bytes cannot overflow). */
+    uint64_t counts[16] = {0};
     for (int c = 0; c < HQC_RM_COPIES; c++)
-        for (int p = 0; p < 128; p++)
-            t[p] = (int16_t)(t[p] + ((block[2 * c + p / 64] >> (p % 64)) & 1));
+        for (int k = 0; k < 16; k++)
+            counts[k] += spread_bits_to_bytes((uint8_t)(block[2 * c + k / 8] >> (8 * (k % 8))));
+    int16_t t[128];
+    for (int p = 0; p < 128; p++)
+        t[p] = (int16_t)((counts[p / 8] >> (8 * (p % 8))) & 0xff);
     walsh_hadamard_128(t);
     /* The transform of bits b is 64*copies at 0 minus half that of the +-1 word (-1)^b;
      * subtracting it leaves -1/2 of the +-1 transform, so a positive peak means m7 = 1. */

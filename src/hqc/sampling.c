@@ -7,6 +7,7 @@
 
 #include "ct.h"
 #include "declassify.h"
+#include "zeroize.h"
 
 /* floor(2^32 / n): x mod n by one multiply-high and one conditional subtraction, so no
  * division instruction (whose latency can depend on its operands) is emitted. */
@@ -71,13 +72,17 @@ void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
 
 void support_to_vector(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
 {
-    memset(v, 0, HQC_WORDS * sizeof *v);
-    /* Every word is visited for every position, so the addresses touched are public. The
-     * inner loop runs over words, which lets the compiler vectorise it. */
+    /* Every 32-bit word is visited for every position, so the addresses touched are public.
+     * 32-bit lanes (not 64) because SSE2, the baseline this file is built for, compares 32-bit
+     * lanes: the inner loop then vectorises four words at a time. Little-endian: bit p of the
+     * vector is bit p % 32 of 32-bit word p / 32. */
+    uint32_t v32[2 * HQC_WORDS] = {0};
     for (size_t j = 0; j < weight; j++) {
-        uint32_t word = support[j] >> 6;
-        uint64_t bit = 1ULL << (support[j] & 63);
-        for (uint32_t w = 0; w < HQC_WORDS; w++)
-            v[w] |= bit & ct_mask_eq64_32(w, word);
+        uint32_t word = support[j] >> 5;
+        uint32_t bit = 1u << (support[j] & 31);
+        for (uint32_t w = 0; w < 2 * HQC_WORDS; w++)
+            v32[w] |= bit & ct_mask_eq32(w, word);
     }
+    memcpy(v, v32, sizeof v32);
+    zeroize(v32, sizeof v32);
 }
