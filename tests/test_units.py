@@ -20,3 +20,9 @@ def test_mul_and_syndromes_against_ref_and_libgf2x(level):
 def test_kem_round_trips_and_rejections(level):
     out = run([bin_path("hqc%d_test_kem" % level), 10]).stdout
     assert out.rstrip().endswith("ok"), out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_reed_solomon_and_reed_muller_decoding(level):
+    out = run([bin_path("hqc%d_test_code" % level), 2000]).stdout
+    assert out.rstrip().endswith("ok"), out

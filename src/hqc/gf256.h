@@ -30,4 +30,40 @@ static inline uint8_t gf256_inv(uint8_t a)
     return gf256_mul(r, r);
 }
 
+/* Eight field elements side by side, one per byte of a uint64_t (byte i = element i on
+ * little-endian hosts). Lane-wise products cost about 8 operations each instead of ~40. */
+#define GF256X8_ONES 0x0101010101010101ULL
+
+static inline uint64_t gf256x8_broadcast(uint8_t c)
+{
+    return (uint64_t)c * GF256X8_ONES;
+}
+
+/* Every lane times alpha: shift each byte left and fold its top bit back as 0x1d. */
+static inline uint64_t gf256x8_xtime(uint64_t a)
+{
+    uint64_t top = (a >> 7) & GF256X8_ONES;
+    return ((a & 0x7f7f7f7f7f7f7f7fULL) << 1) ^ (top * 0x1d);
+}
+
+/* Lane-wise a * b: sum over bit k of b of a * alpha^k, selected by a 0x00/0xff lane mask. */
+static inline uint64_t gf256x8_mul(uint64_t a, uint64_t b)
+{
+    uint64_t r = 0;
+    for (int k = 0; k < 8; k++) {
+        r ^= a & (((b >> k) & GF256X8_ONES) * 0xff);
+        a = gf256x8_xtime(a);
+    }
+    return r;
+}
+
+/* XOR of the eight lanes. */
+static inline uint8_t gf256x8_sum(uint64_t a)
+{
+    a ^= a >> 32;
+    a ^= a >> 16;
+    a ^= a >> 8;
+    return (uint8_t)a;
+}
+
 #endif

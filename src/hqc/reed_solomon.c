@@ -1,7 +1,8 @@
 /* reed_solomon.c: systematic RS encoding by LFSR division by g(x), and constant-time decoding
  * (spec section "Decoding the Reed-Solomon code"): syndromes (from the backend), the error
  * locator by inversion-free Berlekamp-Massey, then at every position a Chien evaluation of
- * the locator and Forney's formula e = Omega(X^-1) / sigma'(X^-1) for the error value. */
+ * the locator and Forney's formula e = Omega(X^-1) / sigma'(X^-1) for the error value.
+ * Polynomials and positions are processed eight field elements per uint64_t (gf256.h). */
 #include "reed_solomon.h"
 
 #include <string.h>
@@ -12,91 +13,161 @@
 #include "zeroize.h"
 
 #define TWO_DELTA (2 * HQC_DELTA)
+#define LANES(n) (((n) + 7) / 8)
+#define PARITY_WORDS LANES(TWO_DELTA)
+#define LOC_WORDS LANES(HQC_DELTA + 1)   /* sigma has degree <= delta */
+#define POS_WORDS LANES(HQC_N1)
+
+static uint8_t lane(const uint64_t *w, unsigned i)
+{
+    return (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+}
+
+/* w * x as polynomials in lanes: every lane moves up by one, lane 0 becomes zero. */
+static void shift_up_one_lane(uint64_t *out, const uint64_t *w, size_t words)
+{
+    for (size_t i = words; i-- > 0;)
+        out[i] = (w[i] << 8) | (i ? w[i - 1] >> 56 : 0);
+}
+
+/* Lanes at index >= n of an array of LANES(n) words are kept zero. */
+static uint64_t top_word_mask(unsigned n)
+{
+    return n % 8 ? (1ULL << (8 * (n % 8))) - 1 : ~0ULL;
+}
 
 void rs_encode(uint8_t cdw[HQC_N1], const uint8_t msg[HQC_K])
 {
-    uint8_t parity[TWO_DELTA] = {0};
+    /* g_alpha[k] = g * alpha^k lane-wise, so gate * g is a masked sum over the bits of gate. */
+    uint64_t g_alpha[8][PARITY_WORDS] = {{0}}, parity[PARITY_WORDS] = {0};
+    memcpy(g_alpha[0], rs_generator, TWO_DELTA);
+    for (int k = 1; k < 8; k++)
+        for (int w = 0; w < PARITY_WORDS; w++)
+            g_alpha[k][w] = gf256x8_xtime(g_alpha[k - 1][w]);
+
     for (int i = HQC_K - 1; i >= 0; i--) {
-        uint8_t gate = msg[i] ^ parity[TWO_DELTA - 1];
-        for (int j = TWO_DELTA - 1; j > 0; j--)
-            parity[j] = parity[j - 1] ^ gf256_mul(gate, rs_generator[j]);
-        parity[0] = gf256_mul(gate, rs_generator[0]);
+        uint8_t gate = msg[i] ^ lane(parity, TWO_DELTA - 1);
+        shift_up_one_lane(parity, parity, PARITY_WORDS);
+        for (int k = 0; k < 8; k++) {
+            uint64_t m = 0ULL - (uint64_t)((gate >> k) & 1);
+            for (int w = 0; w < PARITY_WORDS; w++)
+                parity[w] ^= m & g_alpha[k][w];
+        }
+        parity[PARITY_WORDS - 1] &= top_word_mask(TWO_DELTA);
     }
     memcpy(cdw, parity, TWO_DELTA);
     memcpy(cdw + TWO_DELTA, msg, HQC_K);
     zeroize(parity, sizeof parity);
 }
 
-static uint8_t mask8(uint32_t m)
-{
-    return (uint8_t)m;
-}
-
 /* Inversion-free Berlekamp-Massey (Reed, Shih and Truong 1991): sigma is found up to a
  * non-zero factor, which neither its roots nor Forney's quotient depend on. Every iteration
  * does the same work; degrees above delta are dropped since they only arise beyond the
  * decoding radius. */
-static void error_locator(uint8_t sigma[HQC_DELTA + 1], const uint8_t syn[TWO_DELTA])
+static void error_locator(uint64_t sigma[LOC_WORDS], const uint8_t syn[TWO_DELTA])
 {
-    uint8_t prev[HQC_DELTA + 1] = {1}, next[HQC_DELTA + 1];
+    uint64_t prev[LOC_WORDS] = {1}, xprev[LOC_WORDS], window[LOC_WORDS];
     uint8_t gamma = 1;
     uint32_t len = 0; /* the current LFSR length L */
-    memset(sigma, 0, HQC_DELTA + 1);
+    uint8_t window_bytes[8 * LOC_WORDS];
+    memset(sigma, 0, LOC_WORDS * sizeof *sigma);
     sigma[0] = 1;
+
     for (uint32_t r = 0; r < TWO_DELTA; r++) {
-        uint8_t disc = 0;
+        /* window lane i = S_(r-i) for i <= min(r, delta), else 0 (indices are public). */
+        memset(window_bytes, 0, sizeof window_bytes);
         for (uint32_t i = 0; i <= r && i <= HQC_DELTA; i++)
-            disc ^= gf256_mul(sigma[i], syn[r - i]);
-        next[0] = gf256_mul(gamma, sigma[0]);
-        for (int i = 1; i <= HQC_DELTA; i++)
-            next[i] = gf256_mul(gamma, sigma[i]) ^ gf256_mul(disc, prev[i - 1]);
+            window_bytes[i] = syn[r - i];
+        memcpy(window, window_bytes, sizeof window);
+        uint64_t acc = 0;
+        for (int w = 0; w < LOC_WORDS; w++)
+            acc ^= gf256x8_mul(sigma[w], window[w]);
+        uint8_t disc = gf256x8_sum(acc);
+
+        /* sigma' = gamma sigma + disc x prev */
+        shift_up_one_lane(xprev, prev, LOC_WORDS);
+        xprev[LOC_WORDS - 1] &= top_word_mask(HQC_DELTA + 1);
+        uint64_t bg = gf256x8_broadcast(gamma), bd = gf256x8_broadcast(disc);
         uint32_t grow = ct_mask_nonzero32(disc) & ~ct_mask_lt32(r, 2 * len);
-        uint8_t g8 = mask8(grow);
-        /* prev becomes the old sigma when the length grows, else prev * x. */
-        for (int i = HQC_DELTA; i >= 0; i--) {
-            uint8_t shifted = i > 0 ? prev[i - 1] : 0;
-            prev[i] = (g8 & sigma[i]) | (~g8 & shifted);
+        uint64_t g64 = (uint64_t)0 - (uint64_t)(grow & 1);
+        for (int w = 0; w < LOC_WORDS; w++) {
+            uint64_t next = gf256x8_mul(sigma[w], bg) ^ gf256x8_mul(xprev[w], bd);
+            prev[w] = (g64 & sigma[w]) | (~g64 & xprev[w]);
+            sigma[w] = next;
         }
         len = (grow & (r + 1 - len)) | (~grow & len);
-        gamma = (g8 & disc) | (~g8 & gamma);
-        memcpy(sigma, next, HQC_DELTA + 1);
+        gamma = (uint8_t)((grow & disc) | (~grow & gamma));
     }
     zeroize(prev, sizeof prev);
-    zeroize(next, sizeof next);
+    zeroize(xprev, sizeof xprev);
+    zeroize(window, sizeof window);
+    zeroize(window_bytes, sizeof window_bytes);
+}
+
+/* Lane-wise inverse a^254 (0 for 0), as in gf256_inv. */
+static uint64_t gf256x8_inv(uint64_t a)
+{
+    uint64_t r = a;
+    for (int k = 1; k < 7; k++)
+        r = gf256x8_mul(gf256x8_mul(r, r), a);
+    return gf256x8_mul(r, r);
+}
+
+/* 0xff in every lane that is zero, 0x00 elsewhere. */
+static uint64_t gf256x8_zero_lanes(uint64_t a)
+{
+    uint64_t t = a | (a >> 4); /* only bit 0 of each lane is read below */
+    t |= t >> 2;
+    t |= t >> 1;
+    return ((t & GF256X8_ONES) ^ GF256X8_ONES) * 0xff;
 }
 
 /* Corrects cdw in place. Omega = S(x) sigma(x) mod x^delta suffices: with nu <= delta errors
- * its degree is below nu. */
-static void correct_errors(uint8_t cdw[HQC_N1], const uint8_t sigma[HQC_DELTA + 1],
-                           const uint8_t syn[TWO_DELTA])
+ * its degree is below nu. All n1 positions are evaluated at once, eight per word. */
+static void correct_errors(uint8_t cdw[HQC_N1], const uint64_t sigma[LOC_WORDS], const uint8_t syn[TWO_DELTA])
 {
-    uint8_t omega[HQC_DELTA] = {0};
-    for (int i = 0; i < HQC_DELTA; i++)
-        for (int j = 0; j <= i; j++)
-            omega[i] ^= gf256_mul(sigma[j], syn[i - j]);
-
-    const uint8_t alpha_inv = gf256_inv(2);
-    uint8_t x = 1; /* alpha^-j, the inverse of the locator of position j */
-    for (int j = 0; j < HQC_N1; j++) {
-        uint8_t s = 0, o = 0, d = 0;
-        for (int i = HQC_DELTA; i >= 0; i--)
-            s = gf256_mul(s, x) ^ sigma[i];
-        for (int i = HQC_DELTA - 1; i >= 0; i--)
-            o = gf256_mul(o, x) ^ omega[i];
-        /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2. */
-        uint8_t x2 = gf256_mul(x, x);
-        for (int i = HQC_DELTA - (HQC_DELTA % 2 == 0); i >= 1; i -= 2)
-            d = gf256_mul(d, x2) ^ sigma[i];
-        uint8_t value = gf256_mul(o, gf256_inv(d));
-        cdw[j] ^= mask8(~ct_mask_nonzero32(s)) & value;
-        x = gf256_mul(x, alpha_inv);
+    uint8_t sig[8 * LOC_WORDS], omega[HQC_DELTA] = {0};
+    memcpy(sig, sigma, sizeof sig);
+    /* Omega_i = sum_{j <= i} sigma_j S_(i-j): broadcast sigma_j times the syndromes shifted
+     * up by j lanes. */
+    uint8_t shifted[HQC_DELTA + LOC_WORDS * 8] = {0};
+    memcpy(shifted + HQC_DELTA, syn, HQC_DELTA);
+    uint64_t om[LOC_WORDS] = {0};
+    for (int j = 0; j < HQC_DELTA; j++) {
+        uint64_t s[LOC_WORDS], b = gf256x8_broadcast(sig[j]);
+        memcpy(s, shifted + HQC_DELTA - j, sizeof s);
+        for (int w = 0; w < LOC_WORDS; w++)
+            om[w] ^= gf256x8_mul(s[w], b);
     }
+    memcpy(omega, om, HQC_DELTA);
+
+    uint64_t x[POS_WORDS] = {0}, x2[POS_WORDS], word[POS_WORDS] = {0};
+    memcpy(x, rs_locator_inverses, HQC_N1);
+    memcpy(word, cdw, HQC_N1);
+    for (int p = 0; p < POS_WORDS; p++) {
+        x2[p] = gf256x8_mul(x[p], x[p]);
+        uint64_t s = 0, o = 0, d = 0;
+        for (int i = HQC_DELTA; i >= 0; i--)
+            s = gf256x8_mul(s, x[p]) ^ gf256x8_broadcast(sig[i]);
+        for (int i = HQC_DELTA - 1; i >= 0; i--)
+            o = gf256x8_mul(o, x[p]) ^ gf256x8_broadcast(omega[i]);
+        /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2. */
+        for (int i = HQC_DELTA - (HQC_DELTA % 2 == 0); i >= 1; i -= 2)
+            d = gf256x8_mul(d, x2[p]) ^ gf256x8_broadcast(sig[i]);
+        word[p] ^= gf256x8_zero_lanes(s) & gf256x8_mul(o, gf256x8_inv(d));
+    }
+    memcpy(cdw, word, HQC_N1);
+    zeroize(sig, sizeof sig);
     zeroize(omega, sizeof omega);
+    zeroize(om, sizeof om);
+    zeroize(shifted, sizeof shifted);
+    zeroize(word, sizeof word);
 }
 
 void rs_decode(uint8_t msg[HQC_K], const uint8_t cdw[HQC_N1], const hqc_backend *be)
 {
-    uint8_t syn[TWO_DELTA], sigma[HQC_DELTA + 1], word[HQC_N1];
+    uint8_t syn[TWO_DELTA], word[HQC_N1];
+    uint64_t sigma[LOC_WORDS];
     memcpy(word, cdw, HQC_N1);
     be->rs_syndromes(syn, word);
     error_locator(sigma, syn);

@@ -1,0 +1,98 @@
+/* test_code.c: the RS decoder corrects every error pattern of weight <= delta (random
+ * positions and values, bursts, the first and last symbols), the RM decoder recovers symbols
+ * under bit noise below its radius, and the concatenated code round-trips. Each backend's
+ * syndromes are used through the decoder. Usage: hqcL_test_code [trials] [seed] */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "code.h"
+#include "reed_muller.h"
+#include "reed_solomon.h"
+#include "testutil.h"
+
+static void inject(uint64_t *st, uint8_t cdw[HQC_N1], int errors, int burst)
+{
+    int used[HQC_N1] = {0};
+    int start = (int)(splitmix64(st) % (HQC_N1 - errors + 1));
+    for (int e = 0; e < errors; e++) {
+        int pos;
+        if (burst)
+            pos = start + e;
+        else
+            do
+                pos = (int)(splitmix64(st) % HQC_N1);
+            while (used[pos]);
+        used[pos] = 1;
+        uint8_t v;
+        do
+            v = (uint8_t)splitmix64(st);
+        while (v == 0);
+        cdw[pos] ^= v;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int trials = argc > 1 ? atoi(argv[1]) : 2000;
+    uint64_t st = argc > 2 ? strtoull(argv[2], NULL, 0) : 3;
+    int rs_checks = 0, rm_checks = 0, code_checks = 0;
+    for (const hqc_backend *const *l = HQC_NS(backend_list)(); *l; l++) {
+        const hqc_backend *be = *l;
+        if (!HQC_NS(backend_by_name)(be->name))
+            continue;
+        for (int t = 0; t < trials; t++) {
+            uint8_t msg[HQC_K], cdw[HQC_N1], out[HQC_K];
+            random_bytes(&st, msg, sizeof msg);
+            if (t == 0)
+                memset(msg, 0, sizeof msg);
+            if (t == 1)
+                memset(msg, 0xff, sizeof msg);
+            rs_encode(cdw, msg);
+            int errors = t % (HQC_DELTA + 1);
+            if (t % 7 == 6) { /* the first and the last symbol, plus at most delta - 2 more */
+                errors %= HQC_DELTA - 1;
+                cdw[0] ^= 0x5a;
+                cdw[HQC_N1 - 1] ^= 0xa5;
+            }
+            inject(&st, cdw, errors, t % 3 == 2);
+            rs_decode(out, cdw, be);
+            CHECK(memcmp(out, msg, sizeof msg) == 0, "%s %s: RS decoding failed with %d errors (trial %d)", HQC_NAME,
+                  be->name, errors, t);
+            rs_checks++;
+        }
+    }
+
+    const hqc_backend *be = HQC_NS(backend_default)();
+    CHECK(be != NULL, "no default backend");
+    for (int t = 0; t < trials / 10 + 1; t++) {
+        uint8_t sym[HQC_N1], dec[HQC_N1];
+        static uint64_t cw[HQC_N1N2_WORDS];
+        random_bytes(&st, sym, sizeof sym);
+        rm_encode(cw, sym);
+        /* Up to 16 flips per 128-bit copy keeps every block inside the RM(1,7) radius of 31. */
+        for (int i = 0; i < HQC_N1; i++)
+            for (int f = 0; f < 16 * HQC_RM_COPIES; f++) {
+                unsigned bit = (unsigned)(splitmix64(&st) % HQC_N2);
+                size_t pos = (size_t)i * HQC_N2 + bit;
+                cw[pos / 64] ^= 1ULL << (pos % 64);
+            }
+        rm_decode(dec, cw);
+        CHECK(memcmp(dec, sym, sizeof sym) == 0, "%s: RM decoding failed (trial %d)", HQC_NAME, t);
+        rm_checks++;
+
+        uint8_t msg[HQC_K], out[HQC_K];
+        random_bytes(&st, msg, sizeof msg);
+        code_encode(cw, msg);
+        for (int f = 0; f < HQC_N1N2 / 20; f++) {
+            size_t pos = splitmix64(&st) % HQC_N1N2;
+            cw[pos / 64] ^= 1ULL << (pos % 64);
+        }
+        code_decode(out, cw, be);
+        CHECK(memcmp(out, msg, sizeof msg) == 0, "%s: concatenated code failed (trial %d)", HQC_NAME, t);
+        code_checks++;
+    }
+    printf("%s test_code: %d RS decodings (0..delta errors), %d RM decodings, %d code round trips: ok\n", HQC_NAME,
+           rs_checks, rm_checks, code_checks);
+    return 0;
+}
