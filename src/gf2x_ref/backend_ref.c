@@ -1,10 +1,11 @@
 /* backend_ref.c: the portable backend table: Karatsuba product then portable reduction mod
- * X^N - 1, and Horner syndromes. It is the twin every native backend is tested against. */
+ * X^N - 1, the portable support expansion, and Horner syndromes. It is the twin every native backend is tested against. */
 #include <string.h>
 
 #include "backend.h"
 #include "karatsuba.h"
 #include "reduce.h"
+#include "sampling.h"
 #include "syndromes.h"
 
 /* karatsuba_scratch_words(W) is below 4W + 4W/2 + ... < 8W + recursion slack. */
@@ -24,5 +25,6 @@ const hqc_backend HQC_NS(backend_ref) = {
     .constant_time = 1,
     .mul = mul_ref,
     .mul_sparse = NULL,
+    .support_to_vector = support_to_vector_portable,
     .rs_syndromes = rs_syndromes_ref,
 };

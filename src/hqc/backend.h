@@ -31,6 +31,11 @@
  *   VARIABLE TIME: its memory addresses depend on pos. Only backends with constant_time == 0
  *   provide it, and the dispatcher never selects them by default.
  *
+ * support_to_vector(v, pos, weight)
+ *   v = sum of X^pos[i] for i < weight: the dense form of a fixed-weight vector.
+ *   pos: weight distinct positions < N (weight <= HQC_OMEGA_R); v: W words, every bit written.
+ *   Constant time: the addresses touched do not depend on the positions.
+ *
  * rs_syndromes(syn, cdw)
  *   syn[i] = sum_{j < N1} cdw[j] * alpha^((i+1) j) in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1),
  *   alpha = x, for i < 2*DELTA. cdw: N1 bytes, syn: 2*DELTA bytes; any alignment, no aliasing
@@ -42,6 +47,7 @@ typedef struct hqc_backend {
     int constant_time;          /* 0 only for explicitly variable-time (sparse) variants */
     void (*mul)(uint64_t *o, const uint64_t *a, const uint64_t *b);
     void (*mul_sparse)(uint64_t *o, const uint64_t *a, const uint32_t *pos, size_t weight);
+    void (*support_to_vector)(uint64_t *v, const uint32_t *pos, size_t weight);
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
 } hqc_backend;
 
@@ -49,12 +55,15 @@ typedef struct hqc_backend {
 extern const hqc_backend HQC_NS(backend_ref);
 #ifdef HQC_HAVE_AVX2
 extern const hqc_backend HQC_NS(backend_avx2);
+extern const hqc_backend HQC_NS(backend_avx2_sparse); /* variable time: mul_sparse */
 #endif
 #ifdef HQC_HAVE_AVX512
 extern const hqc_backend HQC_NS(backend_avx512);
+extern const hqc_backend HQC_NS(backend_avx512_sparse); /* variable time: mul_sparse */
 #endif
 
-/* Every backend of this level compiled in, NULL-terminated, fastest last. */
+/* Every backend of this level compiled in, NULL-terminated: the constant-time ones fastest
+ * last, then the variable-time (sparse) ones, which the default never picks. */
 const hqc_backend *const *HQC_NS(backend_list)(void);
 
 /* The backend called NAME, or NULL if it is unknown or this CPU lacks its features. */

@@ -70,7 +70,7 @@ void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
     memset(bytes, 0, sizeof bytes);
 }
 
-void support_to_vector(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
+void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
 {
     /* Every 32-bit word is visited for every position, so the addresses touched are public.
      * 32-bit lanes (not 64) because SSE2, the baseline this file is built for, compares 32-bit

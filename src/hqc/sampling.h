@@ -12,7 +12,7 @@
 #define sample_dense HQC_NS(sample_dense)
 #define sample_support_keygen HQC_NS(sample_support_keygen)
 #define sample_support_encrypt HQC_NS(sample_support_encrypt)
-#define support_to_vector HQC_NS(support_to_vector)
+#define support_to_vector_portable HQC_NS(support_to_vector_portable)
 
 /* v = n bits from the XOF (bytes little-endian, bits >= n cleared). */
 void sample_dense(shake256_ctx *xof, uint64_t v[HQC_WORDS]);
@@ -25,6 +25,6 @@ void sample_support_keygen(shake256_ctx *xof, uint32_t *support, size_t weight);
 void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight);
 
 /* v = the vector with ones exactly at the weight positions of support. Constant time. */
-void support_to_vector(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight);
+void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight);
 
 #endif

@@ -1,7 +1,8 @@
 /* test_mul.c: every backend's mul mod X^N - 1 equals the portable backend and libgf2x's
  * gf2x_mul followed by reduction, on random operands and on edge cases (zero, one, single bits
  * at every word boundary, all ones below N, the top word), and tolerates aliasing and
- * unaligned buffers. Also compares every backend's RS syndromes with the portable ones.
+ * unaligned buffers. Also compares every backend's RS syndromes and support expansion with
+ * the portable ones.
  * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] */
 #include <gf2x.h>
 #include <stdio.h>
@@ -179,9 +180,55 @@ int main(int argc, char **argv)
         syn_cases++;
     }
 
+    /* Support expansion: every backend equals the portable twin on random supports of every
+     * weight the KEM uses, on empty and single-position supports, and on supports made of
+     * the boundary positions. */
+    int stv_cases = 0;
+    for (long t = 0; t < 3000; t++) {
+        uint32_t pos[HQC_OMEGA_R];
+        size_t weight;
+        static const size_t weights[] = {HQC_OMEGA, HQC_OMEGA_R, HQC_OMEGA_E, 0, 1};
+        if (t < (long)nbits) { /* one boundary position, then a run of them */
+            weight = 1 + (size_t)t % HQC_OMEGA_R;
+            for (size_t k = 0; k < weight; k++)
+                pos[k] = (uint32_t)bits[(t + k) % nbits];
+            for (size_t k = 0; k < weight; k++) /* keep positions distinct */
+                for (size_t m = 0; m < k; m++)
+                    if (pos[m] == pos[k])
+                        pos[k] = (uint32_t)(HQC_N - 1 - k);
+        } else {
+            weight = weights[t % 5];
+            for (size_t k = 0; k < weight; k++) {
+                int fresh;
+                do {
+                    pos[k] = (uint32_t)(splitmix64(&st) % HQC_N);
+                    fresh = 1;
+                    for (size_t m = 0; m < k; m++)
+                        fresh &= pos[m] != pos[k];
+                } while (!fresh);
+            }
+        }
+        uint64_t want_v[W], got_v[W];
+        list[0]->support_to_vector(want_v, pos, weight);
+        for (size_t k = 0; list[k]; k++) {
+            memset(got_v, 0xa5, sizeof got_v);
+            list[k]->support_to_vector(got_v, pos, weight);
+            CHECK(memcmp(got_v, want_v, sizeof got_v) == 0, "%s %s: support_to_vector differs (case %ld)", HQC_NAME,
+                  list[k]->name, t);
+        }
+        size_t weight_found = 0;
+        for (size_t i = 0; i < W; i++)
+            weight_found += (size_t)__builtin_popcountll(want_v[i]);
+        CHECK(weight_found == weight, "%s ref: support_to_vector has weight %zu, not %zu", HQC_NAME, weight_found, weight);
+        for (size_t k = 0; k < weight; k++)
+            CHECK((want_v[pos[k] / 64] >> (pos[k] % 64)) & 1, "%s ref: position %u not set", HQC_NAME, pos[k]);
+        stv_cases++;
+    }
+
     printf("%s test_mul: %zu backends,", HQC_NAME, nb);
     for (size_t k = 0; list[k]; k++)
         printf(" %s", list[k]->name);
-    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors: ok\n", count_cases, syn_cases);
+    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d supports: ok\n", count_cases,
+           syn_cases, stv_cases);
     return 0;
 }
