@@ -22,15 +22,17 @@ ALL_BACKENDS := ref avx2 avx512
 ifeq ($(BACKEND),auto)
   BACKENDS := $(ALL_BACKENDS)
 else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
-  # The portable backend is always in: it is the twin every other one is tested against.
-  BACKENDS := $(sort ref $(BACKEND))
+  # The portable backend is always in: it is the twin every other one is tested against. The
+  # AVX-512 tables reuse AVX2 kernels where 256 bits suffice (RM decoding), so avx512 brings
+  # the avx2 folder along.
+  BACKENDS := $(sort ref $(BACKEND) $(if $(filter avx512,$(BACKEND)),avx2))
 else
   $(error unknown BACKEND '$(BACKEND)': use auto, ref, avx2 or avx512)
 endif
 
 BUILD ?= build/$(BACKEND)
 ISA_avx2   := -mavx2 -mpclmul -mbmi2
-ISA_avx512 := -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
+ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
               -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512)
@@ -60,6 +62,12 @@ PROGS := $(foreach l,$(LEVELS),$(foreach n,$(PROG_NAMES),$(BUILD)/bin/hqc$(l)_$(
          $(BUILD)/bin/test_keccak $(BUILD)/bin/hqc_info
 
 API_HEADERS := $(foreach l,$(LEVELS),$(BUILD)/include/hqc-$(l)/api.h)
+
+# Feature fragments (benchmarks, constant-time and sanitiser builds, fuzzing, patches, sparse
+# tests) each own one file under mk/ and may add programs to EXTRA_PROGS. They are read before
+# the rule for all so that EXTRA_PROGS is complete when its prerequisites are expanded.
+.DEFAULT_GOAL := all
+-include mk/*.mk
 
 .PHONY: all kat test clean
 all: $(LIB) $(PROGS) $(API_HEADERS) $(EXTRA_PROGS)
@@ -123,9 +131,5 @@ test: all
 
 clean:
 	rm -rf build
-
-# Feature fragments (benchmarks, constant-time and sanitiser builds, fuzzing, patches) each
-# own one file under mk/ and may add programs to EXTRA_PROGS.
--include mk/*.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -5,6 +5,7 @@
 #include "backend.h"
 #include "karatsuba.h"
 #include "reduce.h"
+#include "reed_muller.h"
 #include "sampling.h"
 #include "syndromes.h"
 
@@ -26,5 +27,6 @@ const hqc_backend HQC_NS(backend_ref) = {
     .mul = mul_ref,
     .mul_sparse = NULL,
     .support_to_vector = support_to_vector_portable,
+    .rm_decode = rm_decode_portable,
     .rs_syndromes = rs_syndromes_ref,
 };

@@ -15,6 +15,12 @@ static const hqc_backend *const all_backends[] = {
 #ifdef HQC_HAVE_AVX512
     &HQC_NS(backend_avx512),
 #endif
+#ifdef HQC_HAVE_AVX2
+    &HQC_NS(backend_avx2_sparse),
+#endif
+#ifdef HQC_HAVE_AVX512
+    &HQC_NS(backend_avx512_sparse),
+#endif
     NULL,
 };
 

@@ -36,6 +36,11 @@
  *   pos: weight distinct positions < N (weight <= HQC_OMEGA_R); v: W words, every bit written.
  *   Constant time: the addresses touched do not depend on the positions.
  *
+ * rm_decode(msg, cdw)
+ *   msg[i] = maximum-likelihood decoding of the i-th n2-bit block of cdw in the duplicated
+ *   RM(1,7) code, for i < N1; ties go to the first largest Walsh-Hadamard peak, as in
+ *   src/hqc/reed_muller.c. cdw: N1N2_WORDS words, msg: N1 bytes. Constant time.
+ *
  * rs_syndromes(syn, cdw)
  *   syn[i] = sum_{j < N1} cdw[j] * alpha^((i+1) j) in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1),
  *   alpha = x, for i < 2*DELTA. cdw: N1 bytes, syn: 2*DELTA bytes; any alignment, no aliasing
@@ -48,6 +53,7 @@ typedef struct hqc_backend {
     void (*mul)(uint64_t *o, const uint64_t *a, const uint64_t *b);
     void (*mul_sparse)(uint64_t *o, const uint64_t *a, const uint32_t *pos, size_t weight);
     void (*support_to_vector)(uint64_t *v, const uint32_t *pos, size_t weight);
+    void (*rm_decode)(uint8_t *msg, const uint64_t *cdw);
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
 } hqc_backend;
 

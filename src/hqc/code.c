@@ -17,7 +17,7 @@ void code_encode(uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K])
 void code_decode(uint8_t msg[HQC_K], const uint64_t cdw[HQC_N1N2_WORDS], const hqc_backend *be)
 {
     uint8_t rs[HQC_N1];
-    rm_decode(rs, cdw);
+    be->rm_decode(rs, cdw);
     rs_decode(msg, rs, be);
     zeroize(rs, sizeof rs);
 }

@@ -5,6 +5,18 @@
 
 #include <stdint.h>
 
+/* x, through a volatile stack slot the optimiser cannot see through: it can then no longer
+ * prove that a mask is all-ones or all-zero and turn a masked selection back into a branch or
+ * a secret-indexed load (clang 16 -O2 turned the shared-secret selection of kem.c into a cmov
+ * between the addresses of two buffers). Not an empty asm statement, because MemorySanitizer
+ * reports every secret passed into inline assembly; not a volatile global, which would be
+ * writable static data. */
+static inline uint32_t ct_barrier32(uint32_t x)
+{
+    volatile uint32_t opaque = x;
+    return opaque;
+}
+
 static inline uint32_t ct_mask_nonzero32(uint32_t x)
 {
     return 0u - ((x | (0u - x)) >> 31);

@@ -83,7 +83,7 @@ int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_
     uint32_t diff = 0;
     for (size_t i = 0; i < UV_BYTES; i++)
         diff |= (uint32_t)(uv[i] ^ ct[i]);
-    uint8_t ok = (uint8_t)~ct_mask_nonzero32(diff);
+    uint8_t ok = (uint8_t)ct_barrier32(~ct_mask_nonzero32(diff));
     for (size_t i = 0; i < HQC_SS_BYTES; i++)
         ss[i] = (uint8_t)((k_theta[i] & ok) | (k_bar[i] & ~ok));
     rc = 0;

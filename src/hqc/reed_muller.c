@@ -84,7 +84,7 @@ static uint8_t decode_symbol(const uint64_t *block)
     return (uint8_t)(best_pos | (best_positive << 7));
 }
 
-void rm_decode(uint8_t msg[HQC_N1], const uint64_t cdw[HQC_N1N2_WORDS])
+void rm_decode_portable(uint8_t msg[HQC_N1], const uint64_t cdw[HQC_N1N2_WORDS])
 {
     for (int i = 0; i < HQC_N1; i++)
         msg[i] = decode_symbol(cdw + i * WORDS_PER_SYMBOL);

@@ -88,8 +88,10 @@ static void error_locator(uint64_t sigma[LOC_WORDS], const uint8_t syn[TWO_DELTA
         shift_up_one_lane(xprev, prev, LOC_WORDS);
         xprev[LOC_WORDS - 1] &= top_word_mask(HQC_DELTA + 1);
         uint64_t bg = gf256x8_broadcast(gamma), bd = gf256x8_broadcast(disc);
-        uint32_t grow = ct_mask_nonzero32(disc) & ~ct_mask_lt32(r, 2 * len);
-        uint64_t g64 = (uint64_t)0 - (uint64_t)(grow & 1);
+        /* The barrier hides that grow is all-ones or zero: knowing it, clang 16 -O3 turned
+         * the selections below into a branch on grow at HQC-5. */
+        uint32_t grow = ct_barrier32(ct_mask_nonzero32(disc) & ~ct_mask_lt32(r, 2 * len));
+        uint64_t g64 = ((uint64_t)grow << 32) | grow;
         for (int w = 0; w < LOC_WORDS; w++) {
             uint64_t next = gf256x8_mul(sigma[w], bg) ^ gf256x8_mul(xprev[w], bd);
             prev[w] = (g64 & sigma[w]) | (~g64 & xprev[w]);
