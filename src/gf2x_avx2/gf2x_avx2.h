@@ -13,15 +13,16 @@
 /* Toom-3 splits each operand into three parts of TOOM3_PART_WORDS words and evaluates at
  * 0, 1, x, x + 1 and infinity with x = X^(64 * TOOM3_SHIFT_WORDS). The values at x and x + 1
  * are TOOM3_PART_WORDS + 2 * TOOM3_SHIFT_WORDS words long, so the five pointwise products are
- * TOOM3_MUL_WORDS x TOOM3_MUL_WORDS, done by TOOM3_INNER_MUL (3- or 5-way Karatsuba over
- * 2-way Karatsuba). */
+ * TOOM3_MUL_WORDS x TOOM3_MUL_WORDS, done by TOOM3_INNER_MUL: 3-way Karatsuba (HQC-1, HQC-3)
+ * or a 13-product five-term formula (HQC-5) over 2-way Karatsuba. x is the widest of X^64,
+ * X^128, X^256 the sizes allow, since dividing by x + 1 is a chain over x-sized digits. */
 #if HQC_LEVEL == 1
 #define TOOM3_SHIFT_WORDS 1
 #define TOOM3_PART_WORDS 94
 #define TOOM3_MUL_WORDS 96
 #define TOOM3_INNER_MUL(r, a, b) karat3_mul(r, a, b, TOOM3_MUL_WORDS)
 #elif HQC_LEVEL == 3
-#define TOOM3_SHIFT_WORDS 1
+#define TOOM3_SHIFT_WORDS 2
 #define TOOM3_PART_WORDS 188
 #define TOOM3_MUL_WORDS 192
 #define TOOM3_INNER_MUL(r, a, b) karat3_mul(r, a, b, TOOM3_MUL_WORDS)

@@ -95,6 +95,14 @@ static void divide_two_by_x_plus_1(uint64_t *p, uint64_t *q, size_t n)
         st(p + i, cp);
         st(q + i, cq);
     }
+#elif TOOM3_SHIFT_WORDS == 2
+    __m128i cp = _mm_setzero_si128(), cq = _mm_setzero_si128();
+    for (size_t i = 0; i < n; i += 2) {
+        cp ^= _mm_loadu_si128((const __m128i *)(p + i));
+        cq ^= _mm_loadu_si128((const __m128i *)(q + i));
+        _mm_storeu_si128((__m128i *)(p + i), cp);
+        _mm_storeu_si128((__m128i *)(q + i), cq);
+    }
 #elif TOOM3_SHIFT_WORDS == 1
     uint64_t cp = 0, cq = 0;
     for (size_t i = 0; i < n; i++) {
@@ -104,7 +112,7 @@ static void divide_two_by_x_plus_1(uint64_t *p, uint64_t *q, size_t n)
         q[i] = cq;
     }
 #else
-#error "TOOM3_SHIFT_WORDS must be 1 or 4"
+#error "TOOM3_SHIFT_WORDS must be 1, 2 or 4"
 #endif
 }
 
