@@ -1,0 +1,14 @@
+# mk/patches.mk: the upstream patch series (issue 6, docs/PATCHES.md).
+#   make patches                       regenerate patches/<release>/ from src/ and patches/glue/
+#   make patches-check                 fail if the committed patches are stale
+#   make bench-upstream UPSTREAM=DIR   cycles of DIR before and after its patch series
+.PHONY: patches patches-check bench-upstream
+patches:
+	$(PYTHON) scripts/make-patches
+
+patches-check:
+	$(PYTHON) scripts/make-patches --check
+
+bench-upstream:
+	@test -n "$(UPSTREAM)" || { echo "usage: make bench-upstream UPSTREAM=DIR" >&2; exit 1; }
+	$(PYTHON) scripts/bench-upstream $(UPSTREAM)

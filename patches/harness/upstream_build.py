@@ -1,0 +1,137 @@
+"""upstream_build.py: how the tests (tests/test_patches.py) and scripts/bench-upstream copy and
+build the upstream HQC trees the patch series target, and link our harness programs to them.
+
+  PQClean (pqclean-2023-04-30): each crypto_kem/hqc-*/clean is built with its own Makefile
+  (GF2X=avx2|avx512 after patching); the harness supplies randombytes.
+  Official tree (hqc-2025-08-22): CMake with HQC_ARCH=x86_64 and HQC_X86_IMPL=avx256|avx512.
+  The vendored copy lacks lib/CMakeLists.txt (upstream-lib.cmake stands in) and some gold .rsp
+  files that CMake's configure step insists on (taken from the official KAT folder if given).
+"""
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+HARNESS = Path(__file__).resolve().parent
+ROOT = HARNESS.parent.parent
+PQCLEAN_SCHEMES = (128, 192, 256)
+PQCLEAN_LEVEL = {128: 1, 192: 3, 256: 5}
+OFFICIAL_LEVELS = ("1", "3", "5")
+HARNESS_CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Wshadow", "-Wvla"]
+# CPU flags (/proc/cpuinfo) each patched slot needs: its -m flags in the Makefile's ISA_<slot>.
+SLOT_CPU_FLAGS = {"avx2": {"avx2", "pclmulqdq", "bmi2"},
+                  "avx512": {"avx2", "pclmulqdq", "bmi2", "avx512f", "avx512bw", "avx512dq",
+                             "avx512vl", "vpclmulqdq", "gfni"}}
+
+
+class BuildError(Exception):
+    pass
+
+
+def sh(cmd, **kw):
+    """Run cmd; raise BuildError with the tail of its output if it fails."""
+    res = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, **kw)
+    if res.returncode != 0:
+        raise BuildError("%s exited %d:\n%s%s" % (" ".join(map(str, cmd)), res.returncode,
+                                                  res.stdout[-2000:], res.stderr[-3000:]))
+    return res
+
+
+def cpu_flags():
+    try:
+        m = re.search(r"^flags\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
+    except OSError:
+        return set()
+    return set(m.group(1).split()) if m else set()
+
+
+def runnable_slots():
+    """The patched slots this CPU can run."""
+    have = cpu_flags()
+    return [slot for slot, need in SLOT_CPU_FLAGS.items() if need <= have]
+
+
+def is_pqclean(tree):
+    return (Path(tree) / "crypto_kem" / "hqc-128" / "clean").is_dir()
+
+
+# ---------------------------------------------------------------------------------------------
+# PQClean
+
+def pqclean_copy(pristine, dest):
+    """The part of PQClean the series and the harness need: common/ and the HQC schemes."""
+    pristine, dest = Path(pristine), Path(dest)
+    shutil.copytree(pristine / "common", dest / "common")
+    for scheme in PQCLEAN_SCHEMES:
+        rel = Path("crypto_kem") / ("hqc-%d" % scheme)
+        shutil.copytree(pristine / rel, dest / rel)
+    return dest
+
+
+def pqclean_scheme_dir(tree, scheme):
+    return Path(tree) / "crypto_kem" / ("hqc-%d" % scheme) / "clean"
+
+
+def pqclean_build(tree, scheme, gf2x, harness, out, extra_cflags=()):
+    """Build one scheme (GF2X=gf2x, or PQClean's plain Makefile if None) and link the harness
+    source against it and PQClean's fips202.c; returns the program's path."""
+    d = pqclean_scheme_dir(tree, scheme)
+    make = ["make", "-s", "-j2", "-C", d] + (["GF2X=" + gf2x] if gf2x else [])
+    sh(make + ["clean"])
+    sh(make)
+    sh(["cc", *HARNESS_CFLAGS, *extra_cflags, "-I", d, "-I", Path(tree) / "common",
+        "-DPQCLEAN_NS=PQCLEAN_HQC%d_CLEAN" % scheme, harness,
+        d / ("libhqc-%d_clean.a" % scheme), Path(tree) / "common" / "fips202.c", "-o", out])
+    return Path(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The official tree
+
+def official_copy(pristine, dest, gold_kats=None, rsp_names=None):
+    """Copy the tree and supply what the vendored copy lacks for a CMake configure: a
+    lib/CMakeLists.txt, and gold .rsp files (from gold_kats/hqc-L/<rsp_names[L]>) if absent."""
+    pristine, dest = Path(pristine), Path(dest)
+    shutil.copytree(pristine, dest, ignore=shutil.ignore_patterns("build", "build-*"))
+    if not (dest / "lib" / "CMakeLists.txt").exists():
+        shutil.copy(HARNESS / "upstream-lib.cmake", dest / "lib" / "CMakeLists.txt")
+    for level in OFFICIAL_LEVELS:
+        for impl in ("ref", "x86_64/avx256"):
+            folder = dest / "kats" / impl / ("hqc-" + level)
+            if not folder.is_dir() or list(folder.glob("PQCkemKAT_*.rsp")):
+                continue
+            src = Path(gold_kats or "/nonexistent") / ("hqc-" + level) / (rsp_names or {}).get(
+                level, "")
+            if src.is_file():
+                shutil.copy(src, folder / src.name)
+    return dest
+
+
+def official_build(tree, impl, build, targets, fips202=None):
+    """Configure tree for x86_64 with HQC_X86_IMPL=impl into build and build targets.
+    fips202: None for the tree's own lib, or a source file replacing it (upstream-lib.cmake)."""
+    cfg = ["cmake", "-S", tree, "-B", build, "-DHQC_ARCH=x86_64", "-DHQC_X86_IMPL=" + impl,
+           "-DHQC_ENABLE_NTL_TESTS=OFF", "-DCMAKE_BUILD_TYPE=Release"]
+    if fips202:
+        cfg.append("-DHQC_FIPS202_SOURCE=%s" % fips202)
+    sh(cfg)
+    sh(["cmake", "--build", build, "-j2", "--target", *targets])
+    return Path(build)
+
+
+def official_library(build, level):
+    return Path(build) / "src" / ("libhqc_%s_x86_64.a" % level)
+
+
+def official_fips202_library(build):
+    return Path(build) / "lib" / "libfips202.a"
+
+
+def official_link(tree, build, level, harness, out, extra_cflags=()):
+    """Link a harness program against level's library of an official-tree build. The tree's
+    GCC flags include -flto, so the link step does too."""
+    tree = Path(tree)
+    sh(["cc", *HARNESS_CFLAGS, "-O3", "-flto", *extra_cflags,
+        "-I", tree / "src" / "common" / ("hqc-" + level), harness,
+        official_library(build, level), official_fips202_library(build), "-o", out])
+    return Path(out)

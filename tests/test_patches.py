@@ -1,0 +1,408 @@
+"""The patch series of patches/<release>/ (issue 6): they are current with src/, carry only our
+code plus a few lines of upstream context, apply and revert all-or-nothing through
+scripts/apply-patches, and the patched upstream KEMs give the same answers as the unpatched ones.
+
+PQClean (pqclean-2023-04-30) comes from `npm pack pqclean@0.8.1`, cached under
+build/upstream-cache (or $HQC_PATCHES_CACHE); without npm or the registry those tests skip.
+The official tree (hqc-2025-08-22) is tested only when $HQC_UPSTREAM names one (see
+docs/PATCHES.md); it also needs cmake.
+"""
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import LEVELS_META, ROOT, SHARED_KAT, run
+
+PATCHES = ROOT / "patches"
+HARNESS = PATCHES / "harness"
+sys.path.insert(0, str(HARNESS))
+import upstream_build as ub  # noqa: E402  (the build recipes shared with bench-upstream)
+APPLY = ROOT / "scripts" / "apply-patches"
+CACHE = Path(os.environ.get("HQC_PATCHES_CACHE", ROOT / "build" / "upstream-cache"))
+
+PQCLEAN_VERSION = "0.8.1"
+# PQClean's META.yml nistkat-sha256 of each scheme: SHA-256 of the count-0 block of the .rsp
+# file made with PQClean's HQC KAT RNG (test/crypto_kem/hqckat.c).
+PQCLEAN_KAT_SHA256 = {
+    128: "74290ad7a789c01aa92cd7f72f1b5ba5fa30a58294cdf2df52b9c76c3aafba3b",
+    192: "771c5e421c4eea951850d5883e2329c40783a3c0f363d8dc8e1be7c4026d1ab7",
+    256: "e89c520e1ac615ecf6923f211569177c536a89bf94bebf85bb263528282092c4",
+}
+PQCLEAN_SCHEMES = list(ub.PQCLEAN_SCHEMES)
+SEEDED_RUNS = 100
+SLOT_CPU_FLAGS = ub.SLOT_CPU_FLAGS
+cpu_flags = ub.cpu_flags
+runnable_slots = ub.runnable_slots
+
+
+def snapshot(tree):
+    """{relative path: sha256} of every file under tree: the whole state apply-patches may touch."""
+    return {p.relative_to(tree).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(tree.rglob("*")) if p.is_file()}
+
+
+def apply_patches(tree, *extra, check=True):
+    return run(["python3", APPLY, tree, *extra], check=check)
+
+
+def refused(tree, *extra):
+    """Run apply-patches expecting a refusal; return its message."""
+    res = apply_patches(tree, *extra, check=False)
+    assert res.returncode == 1, "apply-patches should have refused:\n" + res.stdout + res.stderr
+    assert "refused" in res.stderr
+    return res.stderr
+
+
+# ------------------------------------------------------------------------------------------
+# The series themselves.
+
+def parse_patch(path):
+    """[(old path, new path, [hunk lines])] of a unified diff."""
+    files, lines = [], path.read_text().splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
+            files.append((line[4:], lines[i + 1][4:], []))
+        elif files and line[:1] in (" ", "-", "+", "@", "\\") and not line.startswith("+++ "):
+            files[-1][2].append(line)
+    return files
+
+
+def load_script(name):
+    """A script of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
+    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"),
+                                                  str(ROOT / "scripts" / name))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(module)
+    return module
+
+
+def releases():
+    return sorted(p.parent.name for p in PATCHES.glob("*/series"))
+
+
+def test_releases_present():
+    assert releases() == ["hqc-2025-08-22", "pqclean-2023-04-30"]
+    for r in releases():
+        names = (PATCHES / r / "series").read_text().split()
+        assert names and all((PATCHES / r / n).is_file() for n in names)
+        assert all(re.fullmatch(r"\d{4}-[\w.-]+\.patch", n) for n in names)
+        assert (PATCHES / r / "fingerprints").is_file()
+
+
+def test_patches_are_current_with_src():
+    """Regenerating from src/ and patches/glue/ gives byte-identical patches."""
+    res = run(["python3", ROOT / "scripts" / "make-patches", "--check"], check=False)
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize("release", ["hqc-2025-08-22", "pqclean-2023-04-30"])
+def test_patches_carry_our_code_and_little_upstream_text(release):
+    series = (PATCHES / release / "series").read_text().split()
+    created, upstream_lines = {}, 0
+    for name in series:
+        for old, new, hunk in parse_patch(PATCHES / release / name):
+            assert new != "/dev/null", "%s deletes a file by printing it" % name
+            path = new.split("/", 1)[1]
+            if old == "/dev/null":
+                created[path] = "".join(l[1:] + "\n" for l in hunk if l.startswith("+"))
+                continue
+            # An edit of an upstream file: only the lines patch needs to place it.
+            ctx = [l for l in hunk if l[:1] in (" ", "-")]
+            upstream_lines += len(ctx)
+            assert len(ctx) <= 8 * max(1, sum(l.startswith("@@") for l in hunk)), \
+                "%s shows too much of upstream %s" % (name, path)
+    assert upstream_lines <= 30
+    # Every file of 0001 is one of our sources, verbatim.
+    ours = [p for p in created if "/gf2x_" in p or "/hqc/" in p]
+    assert ours, "0001 adds none of our sources"
+    for path in ours:
+        rel = re.sub(r"^.*?hqc_gf2x/", "", path)
+        assert (ROOT / "src" / rel).read_text() == created[path], path
+    # Generated headers are what their generator writes now.
+    for path in [p for p in created if "/hqc_gf2x/gen/" in p]:
+        name = path.rsplit("/", 1)[1]
+        script = load_script("make-patches").generated_headers().get(name)
+        assert script, "%s has no generator rule in the Makefile or mk/*.mk" % name
+        with tempfile.TemporaryDirectory() as tmp:
+            run(["python3", ROOT / script, Path(tmp) / name])
+            assert (Path(tmp) / name).read_text() == created[path], path
+
+
+# ------------------------------------------------------------------------------------------
+# PQClean, from the npm package.
+
+@pytest.fixture(scope="session")
+def pqclean_pristine():
+    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached."""
+    root = CACHE / ("pqclean-" + PQCLEAN_VERSION)
+    tree = root / "package" / "deps" / "PQClean"
+    if not tree.is_dir():
+        if shutil.which("npm") is None:
+            pytest.skip("npm is not installed: the PQClean patch tests need "
+                        "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
+                                 cwd=tmp, capture_output=True, text=True, timeout=300)
+            tgz = list(Path(tmp).glob("pqclean-*.tgz"))
+            if res.returncode != 0 or not tgz:
+                pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
+                            % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
+            with tarfile.open(tgz[0]) as tf:
+                members = [m for m in tf.getmembers()
+                           if m.name.startswith(("package/deps/PQClean/common/",
+                                                 "package/deps/PQClean/crypto_kem/hqc-"))]
+                tf.extractall(Path(tmp) / "x", members=members, filter="data")
+            if root.exists():
+                shutil.rmtree(root)
+            os.replace(Path(tmp) / "x", root)
+    return tree
+
+
+def built(fn, *args, **kw):
+    """Call an upstream_build recipe, turning its BuildError into a test failure."""
+    try:
+        return fn(*args, **kw)
+    except ub.BuildError as e:
+        pytest.fail(str(e))
+
+
+def pqclean_copy(pristine, dest):
+    return ub.pqclean_copy(pristine, dest)
+
+
+def pqclean_build(tree, scheme, gf2x, out):
+    return built(ub.pqclean_build, tree, scheme, gf2x, HARNESS / "pqclean_kem_runs.c", out)
+
+
+@pytest.fixture(scope="session")
+def pqclean_programs(pqclean_pristine, tmp_path_factory):
+    """{(scheme, 'clean' | slot): harness program}: unpatched, and patched for every slot."""
+    work = tmp_path_factory.mktemp("pqclean")
+    plain = pqclean_copy(pqclean_pristine, work / "plain")
+    patched = pqclean_copy(pqclean_pristine, work / "patched")
+    apply_patches(patched)
+    progs = {}
+    for scheme in PQCLEAN_SCHEMES:
+        progs[scheme, "clean"] = pqclean_build(plain, scheme, None, work / ("clean-%d" % scheme))
+        for slot in SLOT_CPU_FLAGS:
+            progs[scheme, slot] = pqclean_build(patched, scheme, slot,
+                                                work / ("%s-%d" % (slot, scheme)))
+    return progs
+
+
+def seeded_runs(prog):
+    """The harness's `runs` output; on failure only its tail is shown (it is megabytes)."""
+    res = subprocess.run([str(prog), "runs", str(SEEDED_RUNS)], capture_output=True, text=True)
+    if res.returncode != 0:
+        pytest.fail("%s runs %d exited %d: %s ... %s" % (prog, SEEDED_RUNS, res.returncode,
+                                                        res.stdout[-200:], res.stderr[-500:]))
+    return res.stdout
+
+
+@pytest.fixture(scope="session")
+def pqclean_clean_runs(pqclean_programs):
+    return {s: seeded_runs(pqclean_programs[s, "clean"]) for s in PQCLEAN_SCHEMES}
+
+
+def kat_digest(prog):
+    return hashlib.sha256(run([prog, "kat"]).stdout.encode()).hexdigest()
+
+
+@pytest.mark.parametrize("scheme", PQCLEAN_SCHEMES)
+def test_pqclean_unpatched_kat_reproduces_published_digest(pqclean_programs, scheme):
+    """The harness's KAT procedure is PQClean's: the unpatched build gives META.yml's digest."""
+    assert kat_digest(pqclean_programs[scheme, "clean"]) == PQCLEAN_KAT_SHA256[scheme]
+
+
+@pytest.mark.parametrize("slot", sorted(SLOT_CPU_FLAGS))
+@pytest.mark.parametrize("scheme", PQCLEAN_SCHEMES)
+def test_pqclean_patched_kat_and_runs_match_unpatched(pqclean_programs, pqclean_clean_runs,
+                                                      scheme, slot):
+    if slot not in runnable_slots():
+        pytest.skip("this CPU lacks %s for the %s slot"
+                    % (" ".join(sorted(SLOT_CPU_FLAGS[slot] - cpu_flags())), slot))
+    prog = pqclean_programs[scheme, slot]
+    assert kat_digest(prog) == PQCLEAN_KAT_SHA256[scheme]
+    got = seeded_runs(prog)
+    want = pqclean_clean_runs[scheme]
+    assert want.count("\nss ") == SEEDED_RUNS and want.count("tampered-ss ") == SEEDED_RUNS
+    assert "tampered-rc 0" not in want, "a tampered ciphertext was accepted"
+    if got != want:
+        lines = list(zip(got.splitlines(), want.splitlines()))
+        first = next((i for i, (a, b) in enumerate(lines) if a != b), len(lines))
+        pytest.fail("hqc-%d %s differs from the unpatched build from output line %d on"
+                    % (scheme, slot, first))
+
+
+def test_pqclean_default_build_is_unchanged(pqclean_pristine, tmp_path):
+    """Without GF2X the patched Makefiles build PQClean's own gf2x.o and nothing of ours."""
+    tree = pqclean_copy(pqclean_pristine, tmp_path / "t")
+    apply_patches(tree)
+    d = tree / "crypto_kem" / "hqc-128" / "clean"
+    run(["make", "-s", "-C", d])
+    members = run(["ar", "t", d / "libhqc-128_clean.a"]).stdout.split()
+    assert "gf2x.o" in members and not [m for m in members if m.startswith("hqc_gf2x")]
+
+
+# ------------------------------------------------------------------------------------------
+# apply-patches: all or nothing, and its refusals.
+
+@pytest.fixture
+def pqclean_tree(pqclean_pristine, tmp_path):
+    return pqclean_copy(pqclean_pristine, tmp_path / "PQClean")
+
+
+def test_apply_then_revert_restores_the_tree(pqclean_tree):
+    before = snapshot(pqclean_tree)
+    out = apply_patches(pqclean_tree).stdout
+    assert "applied pqclean-2023-04-30" in out
+    after = snapshot(pqclean_tree)
+    added = sorted(set(after) - set(before))
+    assert "common/hqc_gf2x/pqclean.mk" in added and "common/hqc_gf2x/hqc/backend.h" in added
+    assert after["crypto_kem/hqc-128/clean/Makefile"] != before["crypto_kem/hqc-128/clean/Makefile"]
+    apply_patches(pqclean_tree, "--revert")
+    assert snapshot(pqclean_tree) == before
+    assert not (pqclean_tree / "common" / "hqc_gf2x").exists()
+
+
+def test_refuses_to_patch_twice(pqclean_tree):
+    apply_patches(pqclean_tree)
+    state = snapshot(pqclean_tree)
+    assert "already patched" in refused(pqclean_tree)
+    assert snapshot(pqclean_tree) == state
+
+
+def test_refuses_to_revert_a_pristine_tree(pqclean_tree):
+    state = snapshot(pqclean_tree)
+    assert "nothing to revert" in refused(pqclean_tree, "--revert")
+    assert snapshot(pqclean_tree) == state
+
+
+@pytest.mark.parametrize("key_file", ["crypto_kem/hqc-192/clean/Makefile",
+                                      "crypto_kem/hqc-256/clean/gf2x.c"])
+def test_refuses_a_locally_modified_tree(pqclean_tree, key_file):
+    with open(pqclean_tree / key_file, "a") as fh:
+        fh.write("\n# local change\n")
+    state = snapshot(pqclean_tree)
+    msg = refused(pqclean_tree)
+    assert "locally modified" in msg and key_file in msg
+    assert snapshot(pqclean_tree) == state
+
+
+def test_refuses_when_a_file_it_would_create_exists(pqclean_tree):
+    (pqclean_tree / "common" / "hqc_gf2x").mkdir()
+    (pqclean_tree / "common" / "hqc_gf2x" / "pqclean.mk").write_text("# mine\n")
+    state = snapshot(pqclean_tree)
+    assert "would create" in refused(pqclean_tree)
+    assert snapshot(pqclean_tree) == state
+
+
+def test_failed_revert_leaves_the_tree_untouched(pqclean_tree):
+    """A patched tree whose added files were edited afterwards cannot be reverted cleanly: the
+    rehearsal on a scratch copy fails and the tree is left exactly as it was."""
+    apply_patches(pqclean_tree)
+    with open(pqclean_tree / "common" / "hqc_gf2x" / "pqclean.mk", "a") as fh:
+        fh.write("# local change\n")
+    state = snapshot(pqclean_tree)
+    assert "does not revert cleanly" in refused(pqclean_tree, "--revert")
+    assert snapshot(pqclean_tree) == state
+
+
+def test_refuses_a_wrong_tree(tmp_path, pqclean_pristine):
+    assert "not a known upstream HQC tree" in refused(ROOT / "src")
+    # A PQClean tree without the HQC schemes is not the release either.
+    partial = tmp_path / "partial"
+    shutil.copytree(pqclean_pristine / "common", partial / "common")
+    state = snapshot(partial)
+    assert "not a known upstream HQC tree" in refused(partial)
+    assert snapshot(partial) == state
+    assert "not a directory" in refused(tmp_path / "missing")
+
+
+# ------------------------------------------------------------------------------------------
+# The official tree, when HQC_UPSTREAM names one.
+
+def official_tree():
+    path = os.environ.get("HQC_UPSTREAM")
+    if not path:
+        pytest.skip("HQC_UPSTREAM is not set: the official-tree (hqc-2025-08-22) tests need a "
+                    "pristine tree, see docs/PATCHES.md")
+    tree = Path(path)
+    if not (tree / "src" / "x86_64" / "avx256").is_dir():
+        pytest.fail("HQC_UPSTREAM=%s is not an official HQC tree (no src/x86_64/avx256)" % path)
+    if shutil.which("cmake") is None:
+        pytest.skip("cmake is not installed: the official tree builds with CMake")
+    return tree
+
+
+def official_copy(dest):
+    """A copy of $HQC_UPSTREAM made buildable (see upstream_build.official_copy)."""
+    rsp = {level: meta["rsp"] for level, meta in LEVELS_META.items()}
+    return ub.official_copy(official_tree(), dest, SHARED_KAT, rsp)
+
+
+def official_kat_files(tree, impl, fips202, out):
+    """Build the KAT programs of tree with HQC_X86_IMPL=impl and run them in out; returns
+    {level: sha256 of its .rsp}. fips202: None (the tree's own) or a source file."""
+    targets = ["test_kat_hqc_%s" % l for l in LEVELS_META]
+    build = built(ub.official_build, tree, impl, out / "build", targets, fips202)
+    digests = {}
+    for level, meta in LEVELS_META.items():
+        d = out / ("run-" + level)
+        d.mkdir()
+        run([build / "tests" / "kats" / ("test_kat_hqc_" + level)], cwd=d)
+        digests[level] = hashlib.sha256((d / meta["rsp"]).read_bytes()).hexdigest()
+    return digests
+
+
+def test_official_apply_and_revert(tmp_path):
+    tree = official_copy(tmp_path / "hqc")
+    before = snapshot(tree)
+    apply_patches(tree)
+    assert (tree / "src" / "x86_64" / "avx512" / "vect_mul.c").is_file()
+    assert "already patched" in refused(tree)
+    apply_patches(tree, "--revert")
+    assert snapshot(tree) == before
+
+
+@pytest.fixture(scope="session")
+def official_builds(tmp_path_factory):
+    """KAT digests of the unpatched avx256 and patched avx512 builds, each with the tree's own
+    fips202 and with patches/harness/fips202_fixed.c."""
+    work = tmp_path_factory.mktemp("official")
+    plain = official_copy(work / "plain")
+    patched = official_copy(work / "patched")
+    apply_patches(patched)
+    if not runnable_slots() or "avx512" not in runnable_slots():
+        pytest.skip("this CPU cannot run the avx512 implementation")
+    fixed = HARNESS / "fips202_fixed.c"
+    return {
+        ("avx256", "own"): official_kat_files(plain, "avx256", None, work / "a-own"),
+        ("avx512", "own"): official_kat_files(patched, "avx512", None, work / "b-own"),
+        ("avx256", "fixed"): official_kat_files(plain, "avx256", fixed, work / "a-fixed"),
+        ("avx512", "fixed"): official_kat_files(patched, "avx512", fixed, work / "b-fixed"),
+    }
+
+
+def test_official_patched_matches_unpatched(official_builds):
+    """With the tree's own fips202 (official digests or not), avx512 answers as avx256 does on
+    all 100 KAT counts of every level."""
+    assert official_builds["avx512", "own"] == official_builds["avx256", "own"]
+
+
+def test_official_patched_reproduces_official_kats(official_builds):
+    """With a correct SHAKE/SHA3, the patched tree reproduces the official KAT digests."""
+    want = {level: meta["rsp_sha256"] for level, meta in LEVELS_META.items()}
+    assert official_builds["avx256", "fixed"] == want
+    assert official_builds["avx512", "fixed"] == want
