@@ -1,28 +1,18 @@
-/* backend_avx512.c: the AVX-512 + VPCLMULQDQ backend table: Karatsuba over the 512-bit
- * kernel (karat_mul.c) then reduction mod X^N - 1 in AVX-512 (reduce_avx512.c), the AVX-512
- * support expansion, the AVX2 RM decoder and the GFNI syndromes. Implements the contract of
- * src/hqc/backend.h. */
-#include <string.h>
-
+/* backend_avx512.c: the AVX-512 + VPCLMULQDQ backend table: Toom-3 over Karatsuba over the
+ * 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and Veron 2021) with the reduction mod
+ * X^N - 1 in AVX-512 (reduce_avx512.c), the AVX-512 support expansion, the AVX2 RM decoder
+ * and the GFNI syndromes. Implements the contract of src/hqc/backend.h. */
 #include "backend.h"
 #include "gf2x_avx512.h"
 #include "rm_decode_avx2.h"
 #include "support_to_vector_avx512.h"
 #include "syndromes_gfni.h"
 
-/* Operands are copied into zero-padded, 64-byte aligned stack buffers first: that is what
- * lets o alias a or b, and what keeps every load inside our own buffers. */
+/* toom3_mul reads a and b (with masked loads that stop at their last word) into its own
+ * 64-byte aligned stack buffers before anything is written to o, which may alias either. */
 static void mul_avx512(uint64_t *o, const uint64_t *a, const uint64_t *b)
 {
-    _Alignas(64) uint64_t pa[AVX512_MUL_WORDS], pb[AVX512_MUL_WORDS], prod[2 * AVX512_MUL_WORDS + 8];
-    _Alignas(64) uint64_t scratch[AVX512_SCRATCH_WORDS];
-    memcpy(pa, a, HQC_WORDS * sizeof *a);
-    memset(pa + HQC_WORDS, 0, (AVX512_MUL_WORDS - HQC_WORDS) * sizeof *pa);
-    memcpy(pb, b, HQC_WORDS * sizeof *b);
-    memset(pb + HQC_WORDS, 0, (AVX512_MUL_WORDS - HQC_WORDS) * sizeof *pb);
-    karat_mul(prod, pa, pb, AVX512_MUL_WORDS, scratch);
-    memset(prod + 2 * AVX512_MUL_WORDS, 0, 8 * sizeof *prod);
-    reduce_mod_xn_minus_1_avx512(o, prod);
+    toom3_mul(o, a, b);
 }
 
 const hqc_backend HQC_NS(backend_avx512) = {

@@ -1,7 +1,7 @@
-/* karat_mul.c: n-word x n-word carry-less product for n = 8 * 2^i * 3^j by recursive two-
- * and three-way Karatsuba (Weimerskirch and Paar, "Generalizations of the Karatsuba
- * algorithm", section 4) with 512-bit XORs, down to the VPCLMULQDQ kernel of karat_mul_512.h
- * (Robert and Veron 2021, section 3). Scratch comes from the caller's stack buffer. */
+/* karat_mul.c: products of 4 or 8 blocks (2048 or 4096 bits) by recursive two-way Karatsuba
+ * down to the 512-bit kernel of karat_mul_512.h (Robert and Veron 2021, section on recursive
+ * Karatsuba: karat_mult_2/4/8_512 shapes). The 2-block step is done entirely in registers;
+ * B operands are stored with B_STRIDE words per block (doubled for the aligned kernel). */
 #include <immintrin.h>
 
 #include "gf2x_avx512.h"
@@ -9,91 +9,91 @@
 
 static inline __m512i ld(const uint64_t *p)
 {
-    return _mm512_loadu_si512((const void *)p);
+    return _mm512_load_si512((const void *)p);
 }
 
 static inline void st(uint64_t *p, __m512i v)
 {
-    _mm512_storeu_si512((void *)p, v);
+    _mm512_store_si512((void *)p, v);
 }
 
-static void mul8(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* c = a0b0 + Y (a0b0 + a1b1 + (a0+a1)(b0+b1)) + Y^2 a1b1 with Y = X^512, all in registers:
+ * the operand sums are formed on the kernel's operand layouts, which are linear in the block.
+ * Not inlined: inlined into karat_step, gcc replaces the broadcast loads of the just-stored
+ * sums by register extracts and shuffles, which compete with VPCLMULQDQ for port 5. */
+static __attribute__((noinline)) void karat_mul_2x512(uint64_t *c, const uint64_t *a, const uint64_t *b)
 {
-    __m512i lo, hi;
-    karat_mul_512(&lo, &hi, ld(a), ld(b));
-    st(r, lo);
-    st(r + 8, hi);
-}
-
-size_t karat_mul_scratch_words(size_t n)
-{
-    if (n == 8)
-        return 0;
-    if (n % 24 == 0)
-        return 14 * (n / 3) + karat_mul_scratch_words(n / 3);
-    return 2 * n + karat_mul_scratch_words(n / 2);
-}
-
-/* a = a0 + X a1, X = x^(64h): r = a0b0 + X (a0b0 + a1b1 + (a0+a1)(b0+b1)) + X^2 a1b1. */
-static void karat2(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n, uint64_t *scratch)
-{
-    const size_t h = n / 2;
-    uint64_t *sa = scratch, *sb = scratch + h, *pm = scratch + 2 * h, *rest = scratch + 2 * n;
-    for (size_t i = 0; i < h; i += 8) {
-        st(sa + i, ld(a + i) ^ ld(a + h + i));
-        st(sb + i, ld(b + i) ^ ld(b + h + i));
+    __m512i l0, l1, h0, h1, m0, m1;
+#if HQC_AVX512_KERNEL == 16
+    __m512i a0[4], a1[4], as[4], r0[4], r1[4], rs[4];
+    load_spread_512(a0, a);
+    load_spread_512(a1, a + BLOCK_WORDS);
+    load_rotations_512(r0, b);
+    load_rotations_512(r1, b + B_STRIDE);
+    for (int k = 0; k < 4; k++) {
+        as[k] = _mm512_xor_si512(a0[k], a1[k]);
+        rs[k] = _mm512_xor_si512(r0[k], r1[k]);
     }
-    karat_mul(pm, sa, sb, h, rest);
-    karat_mul(r, a, b, h, rest);
-    karat_mul(r + n, a + h, b + h, h, rest);
-    for (size_t i = 0; i < h; i += 8) {
-        __m512i t = ld(r + h + i) ^ ld(r + n + i);
-        st(r + h + i, t ^ ld(r + i) ^ ld(pm + i));
-        st(r + n + i, t ^ ld(r + n + h + i) ^ ld(pm + h + i));
-    }
+    mul_512_aligned(&l0, &l1, a0, r0);
+    mul_512_aligned(&h0, &h1, a1, r1);
+    mul_512_aligned(&m0, &m1, as, rs);
+#else
+    _Alignas(64) uint64_t sa[BLOCK_WORDS], sb[BLOCK_WORDS];
+    st(sa, _mm512_xor_si512(ld(a), ld(a + BLOCK_WORDS)));
+    st(sb, _mm512_xor_si512(ld(b), ld(b + B_STRIDE)));
+    mul_512_karatsuba(&l0, &l1, a, b);
+    mul_512_karatsuba(&h0, &h1, a + BLOCK_WORDS, b + B_STRIDE);
+    mul_512_karatsuba(&m0, &m1, sa, sb);
+#endif
+    __m512i t = _mm512_xor_si512(l1, h0);
+    st(c, l0);
+    st(c + 8, xor3(t, l0, m0));
+    st(c + 16, xor3(t, h1, m1));
+    st(c + 24, h1);
 }
 
-/* a = a0 + X a1 + X^2 a2: six products of m = n/3 words, the five coefficients
- * c0 = p0, c1 = p01 + p0 + p1, c2 = p02 + p0 + p1 + p2, c3 = p12 + p1 + p2, c4 = p2. */
-static void karat3(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n, uint64_t *scratch)
+/* One two-way step on 2h blocks over the h-block product SUB. The sums are written before
+ * the two direct products run, so that by the time the third product reads them with
+ * unaligned loads the stores have left the store buffer (a load spanning two pending
+ * stores cannot be forwarded and stalls). h and SUB are constants at every call. */
+static inline void karat_step(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t h,
+                              void (*sub)(uint64_t *, const uint64_t *, const uint64_t *))
 {
-    const size_t m = n / 3, m2 = 2 * m;
-    uint64_t *s = scratch, *p = scratch + 6 * m, *rest = scratch + 14 * m;
-    uint64_t *sa01 = s, *sa02 = s + m, *sa12 = s + 2 * m, *sb01 = s + 3 * m, *sb02 = s + 4 * m, *sb12 = s + 5 * m;
-    uint64_t *p1 = p, *p01 = p + m2, *p02 = p + 2 * m2, *p12 = p + 3 * m2;
-    for (size_t i = 0; i < m; i += 8) {
-        __m512i a0 = ld(a + i), a1 = ld(a + m + i), a2 = ld(a + m2 + i);
-        __m512i b0 = ld(b + i), b1 = ld(b + m + i), b2 = ld(b + m2 + i);
-        st(sa01 + i, a0 ^ a1), st(sa02 + i, a0 ^ a2), st(sa12 + i, a1 ^ a2);
-        st(sb01 + i, b0 ^ b1), st(sb02 + i, b0 ^ b2), st(sb12 + i, b1 ^ b2);
-    }
-    karat_mul(r, a, b, m, rest);                  /* p0 in r[0, 2m) */
-    karat_mul(r + 2 * m2, a + m2, b + m2, m, rest); /* p2 in r[4m, 6m) */
-    karat_mul(p1, a + m, b + m, m, rest);
-    karat_mul(p01, sa01, sb01, m, rest);
-    karat_mul(p02, sa02, sb02, m, rest);
-    karat_mul(p12, sa12, sb12, m, rest);
-    /* In halves of m words: p0 = (A0, A1), p1 = (B0, B1), p2 = (C0, C1), and the result
-     * words [m, 4m) are built from them and the three mixed products in one pass. */
-    for (size_t i = 0; i < m; i += 8) {
-        __m512i A0 = ld(r + i), A1 = ld(r + m + i), C0 = ld(r + 2 * m2 + i), C1 = ld(r + 2 * m2 + m + i);
-        __m512i B0 = ld(p1 + i), B1 = ld(p1 + m + i);
-        __m512i s01 = A0 ^ B0, s12 = B1 ^ C1, all0 = s01 ^ C0, all1 = A1 ^ s12;
-        /* c1 at [m, 3m), c2 at [2m, 4m), c3 at [3m, 5m) */
-        st(r + m + i, A1 ^ s01 ^ ld(p01 + i));
-        st(r + m2 + i, A1 ^ B1 ^ ld(p01 + m + i) ^ all0 ^ ld(p02 + i));
-        st(r + m2 + m + i, all1 ^ ld(p02 + m + i) ^ B0 ^ C0 ^ ld(p12 + i));
-        st(r + 2 * m2 + i, C0 ^ s12 ^ ld(p12 + m + i));
+    _Alignas(64) uint64_t sa[4 * BLOCK_WORDS], sb[4 * B_STRIDE], m[8 * BLOCK_WORDS];
+    for (size_t i = 0; i < h * BLOCK_WORDS; i += BLOCK_WORDS)
+        st(sa + i, _mm512_xor_si512(ld(a + i), ld(a + h * BLOCK_WORDS + i)));
+    for (size_t i = 0; i < h * B_STRIDE; i += BLOCK_WORDS)
+        st(sb + i, _mm512_xor_si512(ld(b + i), ld(b + h * B_STRIDE + i)));
+    sub(c, a, b);
+    sub(c + 2 * h * BLOCK_WORDS, a + h * BLOCK_WORDS, b + h * B_STRIDE);
+    sub(m, sa, sb);
+    for (size_t i = 0; i < h * BLOCK_WORDS; i += BLOCK_WORDS) {
+        __m512i t = _mm512_xor_si512(ld(c + h * BLOCK_WORDS + i), ld(c + 2 * h * BLOCK_WORDS + i));
+        st(c + h * BLOCK_WORDS + i, xor3(t, ld(c + i), ld(m + i)));
+        st(c + 2 * h * BLOCK_WORDS + i,
+           xor3(t, ld(c + 3 * h * BLOCK_WORDS + i), ld(m + h * BLOCK_WORDS + i)));
     }
 }
 
-void karat_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n, uint64_t *scratch)
+static void karat_mul_4x512(uint64_t *c, const uint64_t *a, const uint64_t *b)
 {
-    /* n is a property of the level, not of the data. */
-    if (n == 8)
-        mul8(r, a, b);
-    else if (n % 24 == 0)
-        karat3(r, a, b, n, scratch);
-    else
-        karat2(r, a, b, n, scratch);
+    karat_step(c, a, b, 2, karat_mul_2x512);
+}
+
+#if KARAT_LEAF_BLOCKS == 8
+static void karat_mul_8x512(uint64_t *c, const uint64_t *a, const uint64_t *b)
+{
+    karat_step(c, a, b, 4, karat_mul_4x512);
+}
+#endif
+
+void karat_mul_leaf(uint64_t *c, const uint64_t *a, const uint64_t *b)
+{
+#if KARAT_LEAF_BLOCKS == 8
+    karat_mul_8x512(c, a, b);
+#elif KARAT_LEAF_BLOCKS == 4
+    karat_mul_4x512(c, a, b);
+#else
+#error "KARAT_LEAF_BLOCKS must be 4 or 8"
+#endif
 }

@@ -1,0 +1,157 @@
+/* karat5_mul.c: product of two 5s-block operands (s = KARAT_LEAF_BLOCKS), the pointwise
+ * product of Toom-3 at HQC-5 (Robert and Veron 2021, section on Toom-3 over 5-way
+ * Karatsuba). Default: 13 s-block products by a five-term formula over subset sums
+ * (Montgomery, "Five, six, and seven-term Karatsuba-like formulae", IEEE TC 54(3), 2005,
+ * shows 13 suffice; the sets are those of src/gf2x_avx2/TUNING.md); 15 = plain 5-way. */
+#include <immintrin.h>
+
+#include "gf2x_avx512.h"
+#include "karat_mul_512.h"
+
+#ifndef HQC_AVX512_KARAT5_PRODUCTS
+#define HQC_AVX512_KARAT5_PRODUCTS 13
+#endif
+
+#define S KARAT_LEAF_BLOCKS
+#define PW (S * BLOCK_WORDS) /* words of a part */
+#define PB (S * B_STRIDE)    /* words of a stored B operand */
+
+static inline __m512i ld(const uint64_t *p)
+{
+    return _mm512_load_si512((const void *)p);
+}
+
+static inline void st(uint64_t *p, __m512i v)
+{
+    _mm512_store_si512((void *)p, v);
+}
+
+static inline void st_b(uint64_t *p, __m512i v)
+{
+    st(p, v);
+#if B_STRIDE == 16
+    st(p + BLOCK_WORDS, v);
+#endif
+}
+
+#if HQC_AVX512_KARAT5_PRODUCTS == 13
+
+/* P_T = (sum_{i in T} a_i)(sum_{i in T} b_i) for the 13 sets T below. */
+enum { P0, P1, P2, P3, P4, P01, P02, P24, P34, P123, P0124, P0234, P01234, PRODUCTS };
+
+/* The 13 subset sums of the five parts of x, block i of each; the plain parts first. */
+static inline void subset_sums(__m512i s[PRODUCTS], const uint64_t *x, size_t i)
+{
+    for (int k = 0; k < 5; k++)
+        s[k] = ld(x + k * PW + i);
+    s[P01] = _mm512_xor_si512(s[P0], s[P1]);
+    s[P02] = _mm512_xor_si512(s[P0], s[P2]);
+    s[P24] = _mm512_xor_si512(s[P2], s[P4]);
+    s[P34] = _mm512_xor_si512(s[P3], s[P4]);
+    s[P123] = xor3(s[P1], s[P2], s[P3]);
+    s[P0124] = _mm512_xor_si512(s[P01], s[P24]);
+    s[P0234] = _mm512_xor_si512(s[P02], s[P34]);
+    s[P01234] = _mm512_xor_si512(s[P0124], s[P3]);
+}
+
+void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
+{
+    _Alignas(64) uint64_t sa[PRODUCTS][PW], sb[PRODUCTS][PB], p[PRODUCTS][2 * PW];
+    /* All operands first, in one pass (see karat3_mul.c). */
+    for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
+        __m512i x[PRODUCTS], y[PRODUCTS];
+        subset_sums(x, a, i);
+        subset_sums(y, b, i);
+        for (int k = 0; k < PRODUCTS; k++) {
+            if (k > P4)
+                st(sa[k] + i, x[k]);
+            st_b(sb[k] + j, y[k]);
+        }
+    }
+    for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
+        karat_mul_leaf(p[k], k <= P4 ? a + k * PW : sa[k], sb[k]);
+
+    /* c = c0 + c1 Y + ... + c8 Y^8 (Y = X^(64 PW)):
+     *   c0 = P0                      c8 = P4
+     *   c1 = P0 + P1 + P01           c7 = P3 + P4 + P34
+     *   c2 = P0 + P1 + P2 + P02      c6 = P2 + P3 + P4 + P24
+     *   c3 = c7 + P1 + Z + P0124     c5 = c1 + P3 + Z + P0234,   Z = P2 + P123 + P01234
+     *   c4 = P02 + P24 + P0124 + P0234 + P01234
+     * Part t of the result is the low half of c_t plus the high half of c_(t-1). */
+    for (size_t i = 0; i < PW; i += BLOCK_WORDS) {
+        __m512i cc[9][2];
+        for (int h = 0; h < 2; h++) {
+            __m512i q[PRODUCTS];
+            for (int k = 0; k < PRODUCTS; k++)
+                q[k] = ld(p[k] + h * PW + i);
+            __m512i z = xor3(q[P2], q[P123], q[P01234]);
+            cc[0][h] = q[P0];
+            cc[8][h] = q[P4];
+            cc[1][h] = xor3(q[P0], q[P1], q[P01]);
+            cc[7][h] = xor3(q[P3], q[P4], q[P34]);
+            cc[2][h] = xor3(cc[1][h], q[P01], _mm512_xor_si512(q[P2], q[P02]));
+            cc[6][h] = xor3(cc[7][h], q[P34], _mm512_xor_si512(q[P2], q[P24]));
+            cc[3][h] = xor3(cc[7][h], q[P1], _mm512_xor_si512(z, q[P0124]));
+            cc[5][h] = xor3(cc[1][h], q[P3], _mm512_xor_si512(z, q[P0234]));
+            cc[4][h] = xor3(xor3(q[P02], q[P24], q[P0124]), q[P0234], q[P01234]);
+        }
+        st(c + i, cc[0][0]);
+        for (int t = 1; t < 9; t++)
+            st(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
+        st(c + 9 * PW + i, cc[8][1]);
+    }
+}
+
+#elif HQC_AVX512_KARAT5_PRODUCTS == 15
+
+/* Plain five-way Karatsuba: P_i = a_i b_i and P_ij = (a_i + a_j)(b_i + b_j), and
+ * c_k = sum_{i<j, i+j=k} (P_ij + P_i + P_j) + P_(k/2) for even k. */
+enum { P0, P1, P2, P3, P4, P01, P02, P03, P04, P12, P13, P14, P23, P24, P34, PRODUCTS };
+
+void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
+{
+    _Alignas(64) uint64_t sa[PRODUCTS][PW], sb[PRODUCTS][PB], p[PRODUCTS][2 * PW];
+    for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
+        __m512i x[5], y[5];
+        for (int k = 0; k < 5; k++) {
+            x[k] = ld(a + k * PW + i);
+            y[k] = ld(b + k * PW + i);
+            st_b(sb[k] + j, y[k]);
+        }
+        for (int u = 0, k = P01; u < 5; u++)
+            for (int v = u + 1; v < 5; v++, k++) {
+                st(sa[k] + i, _mm512_xor_si512(x[u], x[v]));
+                st_b(sb[k] + j, _mm512_xor_si512(y[u], y[v]));
+            }
+    }
+    for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
+        karat_mul_leaf(p[k], k <= P4 ? a + k * PW : sa[k], sb[k]);
+
+    for (size_t i = 0; i < PW; i += BLOCK_WORDS) {
+        __m512i cc[9][2];
+        for (int h = 0; h < 2; h++) {
+            __m512i q[PRODUCTS];
+            for (int k = 0; k < PRODUCTS; k++)
+                q[k] = ld(p[k] + h * PW + i);
+            __m512i s01 = _mm512_xor_si512(q[P0], q[P1]), s34 = _mm512_xor_si512(q[P3], q[P4]);
+            __m512i all = xor3(s01, q[P2], s34);
+            cc[0][h] = q[P0];
+            cc[1][h] = _mm512_xor_si512(s01, q[P01]);
+            cc[2][h] = xor3(s01, q[P2], q[P02]);
+            cc[3][h] = xor3(all, q[P4], _mm512_xor_si512(q[P03], q[P12]));
+            cc[4][h] = xor3(all, q[P04], q[P13]);
+            cc[5][h] = xor3(all, q[P0], _mm512_xor_si512(q[P14], q[P23]));
+            cc[6][h] = xor3(s34, q[P2], q[P24]);
+            cc[7][h] = _mm512_xor_si512(s34, q[P34]);
+            cc[8][h] = q[P4];
+        }
+        st(c + i, cc[0][0]);
+        for (int t = 1; t < 9; t++)
+            st(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
+        st(c + 9 * PW + i, cc[8][1]);
+    }
+}
+
+#else
+#error "HQC_AVX512_KARAT5_PRODUCTS must be 13 or 15"
+#endif
