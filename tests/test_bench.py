@@ -1,0 +1,199 @@
+"""The benchmark suite (issue 4): bench/run-bench on a tiny run must produce a complete, sane
+results.json (every op for every level and supported backend), the tables and cycles.png;
+scripts/bench-compare must match records and reject malformed files. Timings are never
+asserted, only their shape (positive integers, q1 <= median <= q3).
+"""
+import copy
+import json
+
+import pytest
+
+from conftest import LEVELS, ROOT, bin_path, run, supported_backends
+
+RUN_BENCH = ROOT / "bench" / "run-bench"
+COMPARE = ROOT / "scripts" / "bench-compare"
+OPS = {"keygen": "kem", "encaps": "kem", "decaps": "kem", "mul": "mul", "syndromes": "syndromes"}
+TINY = ["--runs", "20", "--batch", "5", "--warmup", "2"]
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench")
+    res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", out] + TINY)
+    return out, res, json.loads((out / "results.json").read_text())
+
+
+def expected_keys():
+    return {(what, op, level, impl) for level in LEVELS for impl in supported_backends(level)
+            for op, what in OPS.items()}
+
+
+def test_every_record_present_once(tiny_run):
+    _, _, results = tiny_run
+    keys = [(r["what"], r["op"], r["level"], r["impl"]) for r in results["records"]]
+    assert len(keys) == len(set(keys)), "duplicate records"
+    assert set(keys) == expected_keys()
+
+
+def test_records_are_sane(tiny_run):
+    _, _, results = tiny_run
+    for r in results["records"]:
+        for k in ("median_cycles", "q1", "q3"):
+            assert isinstance(r[k], int) and not isinstance(r[k], bool) and r[k] > 0, (k, r)
+        assert r["min"] <= r["q1"] <= r["median_cycles"] <= r["q3"] <= r["max"], r
+        assert r["mode"] == "median" and r["runs"] == 20 and r["batch"] == 5
+
+
+def test_metadata(tiny_run):
+    _, _, results = tiny_run
+    meta = results["metadata"]
+    for k in ("cpu_model", "compiler", "cflags", "git_commit", "date", "units"):
+        assert isinstance(meta[k], str) and meta[k], k
+    assert isinstance(meta["cpu_flags"], list) and "tsc" in meta["cpu_flags"]
+    assert meta["tsc_hz"] > 1e8
+    assert meta["mode"] == "median" and meta["runs"] == 20
+    assert "TSC" in meta["units"]
+
+
+def test_tables_and_plot(tiny_run):
+    out, res, _ = tiny_run
+    for level in LEVELS:
+        assert "HQC-%d: median [q1-q3] TSC ticks" % level in res.stdout
+    assert "NOT core clock cycles" in res.stdout
+    tables = res.stdout.split("HQC-")[1:]
+    assert len(tables) == len(LEVELS)
+    for level, text in zip(LEVELS, tables):
+        impls = supported_backends(level)
+        header = text.splitlines()[1].split()
+        assert header == ["op"] + impls
+        for op in OPS:
+            assert any(line.split()[:1] == [op] for line in text.splitlines()), (level, op)
+        assert ("speed-up vs ref" in text) == (len(impls) > 1)
+        assert ("speed-up vs avx2" in text) == ("avx2" in impls)
+    png = (out / "cycles.png").read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10000
+    assert sorted(p.name for p in out.iterdir()) == ["cycles.png", "results.json"]
+
+
+def test_progress_on_stderr(tiny_run):
+    _, res, _ = tiny_run
+    for level in LEVELS:
+        for impl in supported_backends(level):
+            assert "HQC-%d %-8s decaps" % (level, impl) in res.stderr
+
+
+def test_paper_mode(tmp_path):
+    """Paper mode reports the mean of per-set minima, which lies between the overall
+    minimum and the overall maximum."""
+    res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
+               "--paper", "--sets", "3", "--runs", "4", "--warmup", "1", "--levels", "1",
+               "--ops", "mul,decaps", "--no-plot"])
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["metadata"]["mode"] == "paper" and results["metadata"]["sets"] == 3
+    assert {(r["op"], r["impl"]) for r in results["records"]} == \
+        {(op, impl) for op in ("mul", "decaps") for impl in supported_backends(1)}
+    for r in results["records"]:
+        assert r["mode"] == "paper" and r["sets"] == 3 and r["runs"] == 4
+        assert r["min"] <= r["mean_min_cycles"] <= r["max"]
+    assert "mean over 3 data sets of the minimum of 4 calls" in res.stdout
+    assert not (tmp_path / "cycles.png").exists()
+
+
+@pytest.mark.parametrize("bad", [["--runs", "0"], ["--levels", "2"], ["--ops", "sign"],
+                                 ["--backends", "nonesuch"], ["--build", "/nonexistent"]])
+def test_run_bench_rejects_bad_input(tmp_path, bad):
+    res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
+               "--no-plot"] + bad, check=False)
+    assert res.returncode != 0
+    assert "error" in res.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bench_program_rejects_bad_options():
+    prog = bin_path("hqc1_bench")
+    for bad in (["--op", "sign"], ["--runs", "0"], ["--runs", "x"], ["--backend", "nonesuch"],
+                ["--frobnicate"]):
+        res = run([prog] + bad, check=False)
+        assert res.returncode == 2 and "error" in res.stderr, bad
+
+
+def test_bench_program_info():
+    info = json.loads(run([bin_path("hqc3_bench"), "--info"]).stdout)
+    assert info["level"] == 3
+    assert [b["name"] for b in info["backends"] if b["supported"]] == supported_backends(3)
+    assert info["tsc_hz"] > 1e8 and info["timer_overhead_ticks"] > 0
+
+
+def write_json(path, data):
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_compare_matches_and_flags_missing(tiny_run, tmp_path):
+    _, _, results = tiny_run
+    old, new = copy.deepcopy(results), copy.deepcopy(results)
+    impl = supported_backends(3)[-1]
+    # NEW twice as fast on one record, so the printed ratio is known exactly.
+    for data, ticks in ((old, 2000), (new, 1000)):
+        rec = next(r for r in data["records"] if (r["op"], r["level"], r["impl"]) == ("mul", 3, impl))
+        rec["median_cycles"] = ticks
+    dropped = new["records"].pop(0)
+    res = run([COMPARE, write_json(tmp_path / "old.json", old),
+               write_json(tmp_path / "new.json", new)])
+    lines = res.stdout.splitlines()
+    row = next(l for l in lines if l.split()[:3] == ["3", "mul", impl])
+    assert row.split()[3:] == ["2000", "1000", "2.000"]
+    missing = [l for l in lines if "MISSING in new" in l]
+    assert len(missing) == 1
+    assert missing[0].split()[:3] == [str(dropped["level"]), dropped["op"], dropped["impl"]]
+    assert "%d matched" % (len(results["records"]) - 1) in lines[-1]
+
+
+@pytest.mark.parametrize("content, message", [
+    ('{"metadata": {}, "records": [', "not valid JSON"),
+    ('[1, 2]', "not a benchmark result"),
+    ('{"records": []}', "metadata"),
+    ('{"metadata": {}, "records": [{"what": "mul", "op": "mul", "level": 1}]}', "lacks impl"),
+    ('{"metadata": {}, "records": [{"what": "mul", "op": "mul", "level": 1, "impl": "ref",'
+     ' "median_cycles": -5}]}', "not a positive number"),
+])
+def test_compare_rejects_malformed(tiny_run, tmp_path, content, message):
+    good = write_json(tmp_path / "good.json", tiny_run[2])
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    for args in ([bad, good], [good, bad]):
+        res = run([COMPARE] + args, check=False)
+        assert res.returncode == 2
+        assert "error: %s" % bad in res.stderr and message in res.stderr
+        assert res.stdout == ""
+
+
+def test_compare_usage():
+    res = run([COMPARE, "only-one.json"], check=False)
+    assert res.returncode == 2 and "usage" in res.stderr
+
+
+def load_run_bench():
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("run_bench", str(RUN_BENCH))
+    spec = importlib.util.spec_from_loader("run_bench", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_table_speedups_from_synthetic_records():
+    """The speed-up blocks divide the base backend's ticks by each backend's ticks."""
+    rb = load_run_bench()
+    ticks = {"ref": 120000, "avx2": 12000, "avx512": 6000}
+    records = [{"what": OPS[op], "op": op, "level": 5, "impl": impl, "median_cycles": t,
+                "q1": t - 10, "q3": t + 10} for op in OPS for impl, t in ticks.items()]
+    lines = rb.table(records, 5, "median_cycles", "t", 2.6e9).splitlines()
+    assert lines[1].split() == ["op", "ref", "avx2", "avx512"]
+    assert lines[2].split() == ["keygen", "120.0k", "[120.0k-120.0k]", "12.00k",
+                                "[11.99k-12.01k]", "6000", "[5990-6010]"]
+    vs_ref = lines.index(next(l for l in lines if l.startswith("speed-up vs ref")))
+    assert lines[vs_ref + 1].split() == ["keygen", "1.00x", "10.00x", "20.00x"]
+    vs_avx2 = lines.index(next(l for l in lines if l.startswith("speed-up vs avx2")))
+    assert lines[vs_avx2 + 5].split() == ["syndromes", "0.10x", "1.00x", "2.00x"]
