@@ -17,6 +17,17 @@ static inline uint32_t ct_barrier32(uint32_t x)
     return opaque;
 }
 
+/* HQC_OPAQUE_VEC(v): an empty asm statement that hides the vector v from the optimiser, for
+ * barriers that only steer code generation (say, to keep a copy loop from becoming a call to
+ * memcpy). MemorySanitizer reports every secret that enters inline assembly and marks what
+ * leaves it public, so the MSan constant-time build (-DHQC_CT_MSAN, docs/VERIFICATION.md)
+ * compiles it to nothing: there it would hide the data flow the check follows. */
+#if defined(HQC_CT_MSAN)
+#define HQC_OPAQUE_VEC(v) ((void)(v))
+#else
+#define HQC_OPAQUE_VEC(v) __asm__("" : "+x"(v))
+#endif
+
 static inline uint32_t ct_mask_nonzero32(uint32_t x)
 {
     return 0u - ((x | (0u - x)) >> 31);

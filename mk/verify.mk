@@ -1,0 +1,157 @@
+# verify.mk: the verification builds of docs/VERIFICATION.md. Each one is the ordinary build
+# run by a sub-make into its own BUILD directory with other compiler flags:
+#
+#   make ct          constant-time check: valgrind memcheck (CT_VG_CCS x CT_OPTS) and
+#                    MemorySanitizer (CT_OPTS) builds, every level and backend, secrets marked
+#   make sanitize    ASan + UBSan build of the whole test suite (build/asan)
+#   make fuzz        libFuzzer targets, FUZZ_SECONDS (default 60) seconds each (build/fuzz)
+#   make tsan        ThreadSanitizer build of the concurrency test (build/tsan)
+#
+# and the programs every ordinary build gets: hqcL_test_threads (tests/c/test_threads.c).
+
+CT_DIR      ?= build/ct
+CT_OPTS     ?= -O3 -O2 -Os
+CT_VG_CCS   ?= cc clang-16
+CT_BACKEND  ?= $(BACKEND)
+CLANG       ?= clang-16
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD  ?= build/fuzz
+ASAN_BUILD  ?= build/asan
+TSAN_BUILD  ?= build/tsan
+ASAN_FLAGS  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# param-retval (on by default since clang 16) would report every secret passed by value to a
+# function that is not inlined, which is no leak; recover lets one run list every finding.
+MSAN_FLAGS  := -fsanitize=memory -fno-sanitize-memory-param-retval -fsanitize-recover=memory \
+               -fno-omit-frame-pointer
+FUZZ_FLAGS  := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+               -fno-omit-frame-pointer
+
+# --- programs of every build --------------------------------------------------------------
+THREAD_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_test_threads)
+EXTRA_PROGS  += $(THREAD_PROGS)
+# all's prerequisites were expanded before this fragment was read, so attach them here too.
+all: $(THREAD_PROGS)
+
+define thread_prog_rule
+$(BUILD)/bin/hqc$(1)_test_threads: tests/c/test_threads.c tests/c/testutil.h $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) -pthread $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
+endef
+$(foreach l,$(LEVELS),$(eval $(call thread_prog_rule,$(l))))
+
+# --- constant-time harnesses (built only by the ct-progs goal of a -DHQC_CT_CHECK build) ---
+# An MSan build replaces OpenSSL's SHA3 by tests/ct/sha3_keccak.c and does not link
+# libcrypto at all, so no uninstrumented code can run.
+CT_MSAN   := $(findstring HQC_CT_MSAN,$(EXTRA_CFLAGS))
+CT_SHA3   := $(if $(CT_MSAN),tests/ct/sha3_keccak.c)
+CT_LIBS   := $(if $(CT_MSAN),,$(LDLIBS))
+CT_PROGS  := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_ct_kem) $(BUILD)/bin/ct_leaky
+
+define ct_prog_rule
+$(BUILD)/bin/hqc$(1)_ct_kem: tests/ct/ct_kem.c tests/ct/ct_poison.h $(CT_SHA3) $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -Itests/ct -DHQC_LEVEL=$(1) $$< $(CT_SHA3) $$(LIB) -o $$@ $(CT_LIBS)
+endef
+$(foreach l,$(LEVELS),$(eval $(call ct_prog_rule,$(l))))
+
+$(BUILD)/bin/ct_leaky: tests/ct/ct_leaky.c tests/ct/ct_poison.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -Itests/ct $< -o $@
+
+.PHONY: ct-progs ct ct-quick sanitize sanitize-build fuzz fuzz-build tsan
+ct-progs: $(CT_PROGS)
+
+# Make does not track flags, so a verification build whose flags changed starts afresh: the
+# directory remembers them in .verify-flags. $(1) = directory, $(2) = the sub-make's variables.
+fresh_build = @d='$(1)'; f='$(subst ','"'"',$(2))'; \
+	if [ "$$(cat "$$d/.verify-flags" 2>/dev/null)" != "$$f" ]; then \
+	    rm -rf "$$d"; mkdir -p "$$d"; printf '%s\n' "$$f" > "$$d/.verify-flags"; fi
+
+# ct-<tool>-<compiler>-<opt>: build one configuration and check it. The name is also its
+# directory under CT_DIR; scripts/ct-check writes ct-report.json there.
+opt_name = $(subst -,,$(1))
+ct_vg_dir   = $(CT_DIR)/vg-$(notdir $(1))-$(call opt_name,$(2))
+ct_msan_dir = $(CT_DIR)/msan-$(notdir $(CLANG))-$(call opt_name,$(1))
+# A BACKENDS given on the command line reaches the sub-makes too; record it with the flags.
+BACKENDS_ARG := $(if $(filter command line,$(origin BACKENDS)),BACKENDS="$(BACKENDS)")
+ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4"
+ct_msan_vars = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(CLANG) OPT=$(1) SAN="$(MSAN_FLAGS)" \
+               EXTRA_CFLAGS="-DHQC_CT_CHECK -DHQC_CT_MSAN"
+CT_VG_GOALS   := $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),ct-vg-$(notdir $(c))-$(call opt_name,$(o))))
+CT_MSAN_GOALS := $(foreach o,$(CT_OPTS),ct-msan-$(notdir $(CLANG))-$(call opt_name,$(o)))
+CT_LEVEL_ARGS := $(if $(CT_LEVELS),--levels $(CT_LEVELS))
+
+# valgrind 3.19 cannot read clang 16's default DWARF 5, hence -gdwarf-4.
+define ct_vg_goal
+.PHONY: ct-vg-$(notdir $(1))-$(call opt_name,$(2))
+ct-vg-$(notdir $(1))-$(call opt_name,$(2)):
+	$$(call fresh_build,$(call ct_vg_dir,$(1),$(2)),$(call ct_vg_vars,$(1),$(2)))
+	$$(MAKE) --no-print-directory BUILD=$(call ct_vg_dir,$(1),$(2)) $(call ct_vg_vars,$(1),$(2)) ct-progs
+	$$(PYTHON) scripts/ct-check --tool valgrind --build $(call ct_vg_dir,$(1),$(2)) $$(CT_LEVEL_ARGS)
+endef
+define ct_msan_goal
+.PHONY: ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1))
+ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1)):
+	$$(call fresh_build,$(call ct_msan_dir,$(1)),$(call ct_msan_vars,$(1)))
+	$$(MAKE) --no-print-directory BUILD=$(call ct_msan_dir,$(1)) $(call ct_msan_vars,$(1)) ct-progs
+	$$(PYTHON) scripts/ct-check --tool msan --build $(call ct_msan_dir,$(1)) $$(CT_LEVEL_ARGS)
+endef
+$(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),$(eval $(call ct_vg_goal,$(c),$(o)))))
+$(foreach o,$(CT_OPTS),$(eval $(call ct_msan_goal,$(o))))
+
+# Every configuration, then one table of all of them; all KEM outputs must agree.
+ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
+	$(PYTHON) scripts/ct-check --summary $(foreach g,$(CT_VG_GOALS) $(CT_MSAN_GOALS),$(CT_DIR)/$(patsubst ct-%,%,$(g)))
+
+# --- ASan + UBSan ---------------------------------------------------------------------------
+# The whole pytest suite against the sanitised build, less the files that make builds of
+# their own (they are this fragment's checks, and would only rebuild the same things).
+VERIFY_TESTS := tests/test_ct.py tests/test_fuzz.py tests/test_sanitizers.py
+ASAN_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) SAN="$(ASAN_FLAGS)"
+sanitize-build:
+	$(call fresh_build,$(ASAN_BUILD),$(ASAN_VARS))
+	$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) $(ASAN_VARS) all
+sanitize: sanitize-build
+	HQC_BUILD=$(ASAN_BUILD) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    $(PYTHON) -m pytest -q tests $(foreach t,$(VERIFY_TESTS),--ignore=$(t))
+
+# --- ThreadSanitizer ------------------------------------------------------------------------
+TSAN_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) CC=$(CLANG) SAN="-fsanitize=thread"
+tsan:
+	$(call fresh_build,$(TSAN_BUILD),$(TSAN_VARS))
+	$(MAKE) --no-print-directory BUILD=$(TSAN_BUILD) $(TSAN_VARS) \
+	    $(foreach l,$(LEVELS),$(TSAN_BUILD)/bin/hqc$(l)_test_threads)
+	for l in $(LEVELS); do \
+	    TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(TSAN_BUILD)/bin/hqc$${l}_test_threads 4 2 || exit 1; done
+
+# --- libFuzzer ------------------------------------------------------------------------------
+# Decapsulation per level, the KAT .req parser and the backend-name inputs. The library is
+# built with coverage instrumentation (fuzzer-no-link); only the targets link libFuzzer.
+FUZZ_TARGETS := $(foreach l,$(LEVELS),fuzz_decaps_hqc$(l)) fuzz_kat_req fuzz_backend_name
+FUZZ_PROGS   := $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz/$(t))
+
+define fuzz_decaps_rule
+$(BUILD)/fuzz/fuzz_decaps_hqc$(1): tests/fuzz/fuzz_decaps.c $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) -fsanitize=fuzzer $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
+endef
+$(foreach l,$(LEVELS),$(eval $(call fuzz_decaps_rule,$(l))))
+
+$(BUILD)/fuzz/fuzz_kat_req: tests/fuzz/fuzz_kat_req.c kat/genkat.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -fsanitize=fuzzer $(INCS) $(DEFS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
+
+$(BUILD)/fuzz/fuzz_backend_name: tests/fuzz/fuzz_backend_name.c src/hqc/backend.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -fsanitize=fuzzer $(INCS) $(DEFS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
+
+.PHONY: fuzz-progs
+fuzz-progs: $(FUZZ_PROGS)
+
+FUZZ_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) CC=$(CLANG) SAN="$(FUZZ_FLAGS)"
+fuzz-build:
+	$(call fresh_build,$(FUZZ_BUILD),$(FUZZ_VARS))
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) $(FUZZ_VARS) fuzz-progs
+fuzz: fuzz-build
+	$(PYTHON) scripts/run-fuzz --build $(FUZZ_BUILD) --seconds $(FUZZ_SECONDS)
