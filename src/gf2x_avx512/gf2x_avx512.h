@@ -63,10 +63,12 @@ static inline __m512i mask_xor2(__m512i h, __mmask8 m, __m512i a, __m512i b)
  * the evaluation at x: K + 2S <= 8M. TOOM3_INNER is the M-block product.
  *   HQC-1: W = 277 = 3 * 93 - 2; 93 + 2 <= 96 words = 12 blocks = 3 * 4: 5 * 6 * 9 = 270
  *          kernels. w = 64 is forced: w = 128 would need 97 words.
- *   HQC-3: W = 561 = 3 * 187; 187 + 2 <= 192 = 24 blocks = 3 * 8: 5 * 6 * 27 = 810 kernels.
- *   HQC-5: W = 901 words fill 113 blocks; parts of 38 blocks (114 >= 113) and w = 512 make
- *          every shift a whole block: 38 + 2 = 40 blocks = 5 * 8 (20480-bit products of
- *          19456-bit parts), 5 * 13 * 27 = 1755 kernels with the 13-product five-way formula.
+ *   HQC-3: W = 561 = 3 * 187; 187 + 2 * 2 <= 192 words = 24 blocks = 3 * 8 with w = 128
+ *          (0.5 % ahead of w = 64: a shorter prefix XOR): 5 * 6 * 27 = 810 kernels.
+ *   HQC-5: W = 901 words fill 113 blocks; 114 blocks = 58368 bits make three 38-block
+ *          (19456-bit) parts, and w = 512 makes every shift a whole block: U(x) grows by two
+ *          blocks, so the pointwise operands have 40 blocks = 20480 bits = 5 * 8 blocks:
+ *          5 * 13 * 27 = 1755 kernels with the 13-product five-way formula.
  */
 #if HQC_LEVEL == 1
 #define TOOM3_PART_WORDS 93
@@ -76,7 +78,7 @@ static inline __m512i mask_xor2(__m512i h, __mmask8 m, __m512i a, __m512i b)
 #define KARAT_LEAF_BLOCKS 4
 #elif HQC_LEVEL == 3
 #define TOOM3_PART_WORDS 187
-#define TOOM3_SHIFT_WORDS 1
+#define TOOM3_SHIFT_WORDS 2
 #define TOOM3_MUL_BLOCKS 24
 #define TOOM3_INNER karat3_mul
 #define KARAT_LEAF_BLOCKS 8
