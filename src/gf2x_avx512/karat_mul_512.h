@@ -106,7 +106,8 @@ static inline __m512i mul_256_schoolbook(__m512i x, __m512i y)
     __m512i h = _mm512_mask_xor_epi64(hh, 0x55, hh, mid);
     /* Lane products (l, h) at slots (s, s+1) with s = 0, 1, 1, 2. */
     __m512i aligned = _mm512_mask_blend_epi64(0xf0, l, h); /* l lanes 0,1 and h lanes 2,3 */
-    __m512i moved = _mm512_maskz_xor_epi64(0x3c, _mm512_permutexvar_epi64(up_one, h), _mm512_permutexvar_epi64(down_one, l));
+    __m512i moved = _mm512_maskz_xor_epi64(0x3c, _mm512_permutexvar_epi64(up_one, h),
+                                           _mm512_permutexvar_epi64(down_one, l));
     return _mm512_xor_si512(aligned, moved);
 }
 

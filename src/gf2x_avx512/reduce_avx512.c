@@ -16,8 +16,10 @@ static inline __m512i window(const uint64_t *const c[5], size_t t)
 {
     __m512i acc = _mm512_setzero_si512();
     for (size_t k = 0; k < 5; k++)
-        if (t + BLOCK_WORDS > k * K && t < k * K + PW)
-            acc = _mm512_xor_si512(acc, _mm512_loadu_si512((const void *)(c[k] + ((ptrdiff_t)t - (ptrdiff_t)(k * K)))));
+        if (t + BLOCK_WORDS > k * K && t < k * K + PW) {
+            const uint64_t *w = c[k] + ((ptrdiff_t)t - (ptrdiff_t)(k * K));
+            acc = _mm512_xor_si512(acc, _mm512_loadu_si512((const void *)w));
+        }
     return acc;
 }
 
@@ -34,7 +36,8 @@ void reduce_mod_xn_minus_1_avx512(uint64_t *o, const uint64_t *const c[5])
             _mm512_storeu_si512((void *)(o + j), v);
         } else { /* the last, partial block; j and W are public */
             const size_t left = HQC_WORDS - j;
-            v = _mm512_mask_and_epi64(v, (__mmask8)(1u << (left - 1)), v, _mm512_set1_epi64((long long)HQC_TOP_MASK));
+            const __m512i top = _mm512_set1_epi64((long long)HQC_TOP_MASK);
+            v = _mm512_mask_and_epi64(v, (__mmask8)(1u << (left - 1)), v, top);
             _mm512_mask_storeu_epi64(o + j, (__mmask8)((1u << left) - 1), v);
         }
     }

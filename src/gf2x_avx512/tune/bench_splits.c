@@ -55,12 +55,13 @@ static void reduce_flat(uint64_t *o, const uint64_t *p)
 {
     const size_t off = HQC_N / 64;
     for (size_t j = 0; j < HQC_WORDS; j += BLOCK_WORDS) {
-        __m512i v = _mm512_xor_si512(_mm512_loadu_si512(p + j),
-                                     _mm512_or_si512(_mm512_srli_epi64(_mm512_loadu_si512(p + off + j), HQC_N % 64),
-                                                     _mm512_slli_epi64(_mm512_loadu_si512(p + off + j + 1), 64 - HQC_N % 64)));
+        __m512i high = _mm512_or_si512(_mm512_srli_epi64(_mm512_loadu_si512(p + off + j), HQC_N % 64),
+                                       _mm512_slli_epi64(_mm512_loadu_si512(p + off + j + 1), 64 - HQC_N % 64));
+        __m512i v = _mm512_xor_si512(_mm512_loadu_si512(p + j), high);
         size_t left = HQC_WORDS - j;
         if (left < BLOCK_WORDS) {
-            v = _mm512_mask_and_epi64(v, (__mmask8)(1u << (left - 1)), v, _mm512_set1_epi64((long long)HQC_TOP_MASK));
+            const __m512i top = _mm512_set1_epi64((long long)HQC_TOP_MASK);
+            v = _mm512_mask_and_epi64(v, (__mmask8)(1u << (left - 1)), v, top);
             _mm512_mask_storeu_epi64(o + j, (__mmask8)((1u << left) - 1), v);
         } else {
             _mm512_storeu_si512(o + j, v);
@@ -85,7 +86,8 @@ static int cmp(const void *x, const void *y)
 typedef void (*mul_fn)(uint64_t *, const uint64_t *, const uint64_t *);
 
 /* median, q1, q3 of n timed calls (lfence; rdtsc; lfence / call / rdtscp; lfence). */
-static void timed(const char *what, mul_fn f, uint64_t *o, const uint64_t *a, const uint64_t *b, int n, uint64_t *ts)
+static void timed(const char *what, mul_fn f, uint64_t *o, const uint64_t *a, const uint64_t *b, int n,
+                  uint64_t *ts)
 {
     for (int i = 0; i < 1000; i++)
         f(o, a, b);
