@@ -6,6 +6,7 @@
  * words. The five pointwise products are TOOM3_INNER_MUL (gf2x_avx2.h). */
 #include <immintrin.h>
 
+#include "ct.h"
 #include "gf2x_avx2.h"
 
 #define K TOOM3_PART_WORDS
@@ -31,16 +32,16 @@ static inline void st(uint64_t *p, __m256i v)
 static inline __m256i ld_opaque(const uint64_t *p)
 {
     __m256i v = ld(p);
-    __asm__("" : "+x"(v));
+    HQC_OPAQUE_VEC(v);
     return v;
 }
 
 static inline void zero_words(uint64_t *p, size_t n)
 {
     __m256i z = _mm256_setzero_si256();
-    __asm__("" : "+x"(z)); /* see ld_opaque */
+    HQC_OPAQUE_VEC(z); /* see ld_opaque */
     size_t i = 0;
-    for (; i + 4 <= n; i += 4)
+    for (; i < (n & ~(size_t)3); i += 4)
         st(p + i, z);
     for (; i < n; i++)
         p[i] = 0;
@@ -49,7 +50,7 @@ static inline void zero_words(uint64_t *p, size_t n)
 static inline void copy_words(uint64_t *d, const uint64_t *s, size_t n)
 {
     size_t i = 0;
-    for (; i + 4 <= n; i += 4)
+    for (; i < (n & ~(size_t)3); i += 4)
         st(d + i, ld_opaque(s + i));
     for (; i < n; i++)
         d[i] = s[i];
