@@ -57,6 +57,26 @@ static inline __m512i mask_xor2(__m512i h, __mmask8 m, __m512i a, __m512i b)
 #error "HQC_AVX512_KERNEL must be 16 or 12"
 #endif
 
+/* Whole-block loads and stores on 64-byte aligned words; store_b_block writes a B operand
+ * block in the layout the leaf reads (twice in a row for the aligned kernel). */
+static inline __m512i load_block(const uint64_t *p)
+{
+    return _mm512_load_si512((const void *)p);
+}
+
+static inline void store_block(uint64_t *p, __m512i v)
+{
+    _mm512_store_si512((void *)p, v);
+}
+
+static inline void store_b_block(uint64_t *p, __m512i v)
+{
+    store_block(p, v);
+#if B_STRIDE == 16
+    store_block(p + BLOCK_WORDS, v);
+#endif
+}
+
 /*
  * Toom-3 split (toom3_mul.c): parts of TOOM3_PART_WORDS = K words, x = X^(64 S) with
  * S = TOOM3_SHIFT_WORDS, pointwise products of TOOM3_MUL_BLOCKS = M blocks, which must hold

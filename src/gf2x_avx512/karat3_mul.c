@@ -11,25 +11,6 @@
 #define PW (S * BLOCK_WORDS) /* words of a part */
 #define PB (S * B_STRIDE)    /* words of a stored B operand */
 
-static inline __m512i ld(const uint64_t *p)
-{
-    return _mm512_load_si512((const void *)p);
-}
-
-static inline void st(uint64_t *p, __m512i v)
-{
-    _mm512_store_si512((void *)p, v);
-}
-
-/* A B operand block in the layout the leaf reads (two copies for the aligned kernel). */
-static inline void st_b(uint64_t *p, __m512i v)
-{
-    st(p, v);
-#if B_STRIDE == 16
-    st(p + BLOCK_WORDS, v);
-#endif
-}
-
 enum { P0, P1, P2, P01, P02, P12, PRODUCTS };
 
 void karat3_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
@@ -40,17 +21,17 @@ void karat3_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
      * (they could not be forwarded), and reloading the parts per product costs more loads
      * than the smaller working set saves (TUNING.md). */
     for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
-        __m512i a0 = ld(a + i), a1 = ld(a + PW + i), a2 = ld(a + 2 * PW + i);
-        __m512i b0 = ld(b + i), b1 = ld(b + PW + i), b2 = ld(b + 2 * PW + i);
-        st(sa[P01] + i, _mm512_xor_si512(a0, a1));
-        st(sa[P02] + i, _mm512_xor_si512(a0, a2));
-        st(sa[P12] + i, _mm512_xor_si512(a1, a2));
-        st_b(sb[P0] + j, b0);
-        st_b(sb[P1] + j, b1);
-        st_b(sb[P2] + j, b2);
-        st_b(sb[P01] + j, _mm512_xor_si512(b0, b1));
-        st_b(sb[P02] + j, _mm512_xor_si512(b0, b2));
-        st_b(sb[P12] + j, _mm512_xor_si512(b1, b2));
+        __m512i a0 = load_block(a + i), a1 = load_block(a + PW + i), a2 = load_block(a + 2 * PW + i);
+        __m512i b0 = load_block(b + i), b1 = load_block(b + PW + i), b2 = load_block(b + 2 * PW + i);
+        store_block(sa[P01] + i, _mm512_xor_si512(a0, a1));
+        store_block(sa[P02] + i, _mm512_xor_si512(a0, a2));
+        store_block(sa[P12] + i, _mm512_xor_si512(a1, a2));
+        store_b_block(sb[P0] + j, b0);
+        store_b_block(sb[P1] + j, b1);
+        store_b_block(sb[P2] + j, b2);
+        store_b_block(sb[P01] + j, _mm512_xor_si512(b0, b1));
+        store_b_block(sb[P02] + j, _mm512_xor_si512(b0, b2));
+        store_b_block(sb[P12] + j, _mm512_xor_si512(b1, b2));
     }
     for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
         karat_mul_leaf(p[k], k <= P2 ? a + k * PW : sa[k], sb[k]);
@@ -59,16 +40,17 @@ void karat3_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
      * c2 = P02 + P0 + P1 + P2, c3 = P12 + P1 + P2, c4 = P2; part t of the result is the low
      * half of c_t plus the high half of c_(t-1). */
     for (size_t i = 0; i < PW; i += BLOCK_WORDS) {
-        __m512i p0l = ld(p[P0] + i), p0h = ld(p[P0] + PW + i), p1l = ld(p[P1] + i), p1h = ld(p[P1] + PW + i);
-        __m512i p2l = ld(p[P2] + i), p2h = ld(p[P2] + PW + i);
+        __m512i p0l = load_block(p[P0] + i), p0h = load_block(p[P0] + PW + i);
+        __m512i p1l = load_block(p[P1] + i), p1h = load_block(p[P1] + PW + i);
+        __m512i p2l = load_block(p[P2] + i), p2h = load_block(p[P2] + PW + i);
         __m512i low01 = _mm512_xor_si512(p0l, p1l), high12 = _mm512_xor_si512(p1h, p2h);
-        st(c + i, p0l);
-        st(c + PW + i, xor3(p0h, low01, ld(p[P01] + i)));
-        __m512i r2 = xor3(ld(p[P01] + PW + i), p0h, p1h);
-        st(c + 2 * PW + i, xor3(r2, ld(p[P02] + i), _mm512_xor_si512(low01, p2l)));
-        __m512i r3 = xor3(ld(p[P02] + PW + i), p0h, high12);
-        st(c + 3 * PW + i, xor3(r3, ld(p[P12] + i), _mm512_xor_si512(p1l, p2l)));
-        st(c + 4 * PW + i, xor3(ld(p[P12] + PW + i), high12, p2l));
-        st(c + 5 * PW + i, p2h);
+        store_block(c + i, p0l);
+        store_block(c + PW + i, xor3(p0h, low01, load_block(p[P01] + i)));
+        __m512i r2 = xor3(load_block(p[P01] + PW + i), p0h, p1h);
+        store_block(c + 2 * PW + i, xor3(r2, load_block(p[P02] + i), _mm512_xor_si512(low01, p2l)));
+        __m512i r3 = xor3(load_block(p[P02] + PW + i), p0h, high12);
+        store_block(c + 3 * PW + i, xor3(r3, load_block(p[P12] + i), _mm512_xor_si512(p1l, p2l)));
+        store_block(c + 4 * PW + i, xor3(load_block(p[P12] + PW + i), high12, p2l));
+        store_block(c + 5 * PW + i, p2h);
     }
 }

@@ -16,24 +16,6 @@
 #define PW (S * BLOCK_WORDS) /* words of a part */
 #define PB (S * B_STRIDE)    /* words of a stored B operand */
 
-static inline __m512i ld(const uint64_t *p)
-{
-    return _mm512_load_si512((const void *)p);
-}
-
-static inline void st(uint64_t *p, __m512i v)
-{
-    _mm512_store_si512((void *)p, v);
-}
-
-static inline void st_b(uint64_t *p, __m512i v)
-{
-    st(p, v);
-#if B_STRIDE == 16
-    st(p + BLOCK_WORDS, v);
-#endif
-}
-
 #if HQC_AVX512_KARAT5_PRODUCTS == 13
 
 /* P_T = (sum_{i in T} a_i)(sum_{i in T} b_i) for the 13 sets T below. */
@@ -43,7 +25,7 @@ enum { P0, P1, P2, P3, P4, P01, P02, P24, P34, P123, P0124, P0234, P01234, PRODU
 static inline void subset_sums(__m512i s[PRODUCTS], const uint64_t *x, size_t i)
 {
     for (int k = 0; k < 5; k++)
-        s[k] = ld(x + k * PW + i);
+        s[k] = load_block(x + k * PW + i);
     s[P01] = _mm512_xor_si512(s[P0], s[P1]);
     s[P02] = _mm512_xor_si512(s[P0], s[P2]);
     s[P24] = _mm512_xor_si512(s[P2], s[P4]);
@@ -64,8 +46,8 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
         subset_sums(y, b, i);
         for (int k = 0; k < PRODUCTS; k++) {
             if (k > P4)
-                st(sa[k] + i, x[k]);
-            st_b(sb[k] + j, y[k]);
+                store_block(sa[k] + i, x[k]);
+            store_b_block(sb[k] + j, y[k]);
         }
     }
     for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
@@ -83,7 +65,7 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
         for (int h = 0; h < 2; h++) {
             __m512i q[PRODUCTS];
             for (int k = 0; k < PRODUCTS; k++)
-                q[k] = ld(p[k] + h * PW + i);
+                q[k] = load_block(p[k] + h * PW + i);
             __m512i z = xor3(q[P2], q[P123], q[P01234]);
             cc[0][h] = q[P0];
             cc[8][h] = q[P4];
@@ -95,10 +77,10 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
             cc[5][h] = xor3(cc[1][h], q[P3], _mm512_xor_si512(z, q[P0234]));
             cc[4][h] = xor3(xor3(q[P02], q[P24], q[P0124]), q[P0234], q[P01234]);
         }
-        st(c + i, cc[0][0]);
+        store_block(c + i, cc[0][0]);
         for (int t = 1; t < 9; t++)
-            st(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
-        st(c + 9 * PW + i, cc[8][1]);
+            store_block(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
+        store_block(c + 9 * PW + i, cc[8][1]);
     }
 }
 
@@ -114,14 +96,14 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
     for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
         __m512i x[5], y[5];
         for (int k = 0; k < 5; k++) {
-            x[k] = ld(a + k * PW + i);
-            y[k] = ld(b + k * PW + i);
-            st_b(sb[k] + j, y[k]);
+            x[k] = load_block(a + k * PW + i);
+            y[k] = load_block(b + k * PW + i);
+            store_b_block(sb[k] + j, y[k]);
         }
         for (int u = 0, k = P01; u < 5; u++)
             for (int v = u + 1; v < 5; v++, k++) {
-                st(sa[k] + i, _mm512_xor_si512(x[u], x[v]));
-                st_b(sb[k] + j, _mm512_xor_si512(y[u], y[v]));
+                store_block(sa[k] + i, _mm512_xor_si512(x[u], x[v]));
+                store_b_block(sb[k] + j, _mm512_xor_si512(y[u], y[v]));
             }
     }
     for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
@@ -132,7 +114,7 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
         for (int h = 0; h < 2; h++) {
             __m512i q[PRODUCTS];
             for (int k = 0; k < PRODUCTS; k++)
-                q[k] = ld(p[k] + h * PW + i);
+                q[k] = load_block(p[k] + h * PW + i);
             __m512i s01 = _mm512_xor_si512(q[P0], q[P1]), s34 = _mm512_xor_si512(q[P3], q[P4]);
             __m512i all = xor3(s01, q[P2], s34);
             cc[0][h] = q[P0];
@@ -145,10 +127,10 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
             cc[7][h] = _mm512_xor_si512(s34, q[P34]);
             cc[8][h] = q[P4];
         }
-        st(c + i, cc[0][0]);
+        store_block(c + i, cc[0][0]);
         for (int t = 1; t < 9; t++)
-            st(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
-        st(c + 9 * PW + i, cc[8][1]);
+            store_block(c + t * PW + i, _mm512_xor_si512(cc[t][0], cc[t - 1][1]));
+        store_block(c + 9 * PW + i, cc[8][1]);
     }
 }
 

@@ -7,16 +7,6 @@
 #include "gf2x_avx512.h"
 #include "karat_mul_512.h"
 
-static inline __m512i ld(const uint64_t *p)
-{
-    return _mm512_load_si512((const void *)p);
-}
-
-static inline void st(uint64_t *p, __m512i v)
-{
-    _mm512_store_si512((void *)p, v);
-}
-
 /* c = a0b0 + Y (a0b0 + a1b1 + (a0+a1)(b0+b1)) + Y^2 a1b1 with Y = X^512, all in registers:
  * the operand sums are formed on the kernel's operand layouts, which are linear in the block.
  * Not inlined: inlined into karat_step, gcc replaces the broadcast loads of the just-stored
@@ -39,17 +29,17 @@ static __attribute__((noinline)) void karat_mul_2x512(uint64_t *c, const uint64_
     mul_512_aligned(&m0, &m1, as, rs);
 #else
     _Alignas(64) uint64_t sa[BLOCK_WORDS], sb[BLOCK_WORDS];
-    st(sa, _mm512_xor_si512(ld(a), ld(a + BLOCK_WORDS)));
-    st(sb, _mm512_xor_si512(ld(b), ld(b + B_STRIDE)));
+    store_block(sa, _mm512_xor_si512(load_block(a), load_block(a + BLOCK_WORDS)));
+    store_block(sb, _mm512_xor_si512(load_block(b), load_block(b + B_STRIDE)));
     mul_512_karatsuba(&l0, &l1, a, b);
     mul_512_karatsuba(&h0, &h1, a + BLOCK_WORDS, b + B_STRIDE);
     mul_512_karatsuba(&m0, &m1, sa, sb);
 #endif
     __m512i t = _mm512_xor_si512(l1, h0);
-    st(c, l0);
-    st(c + 8, xor3(t, l0, m0));
-    st(c + 16, xor3(t, h1, m1));
-    st(c + 24, h1);
+    store_block(c, l0);
+    store_block(c + 8, xor3(t, l0, m0));
+    store_block(c + 16, xor3(t, h1, m1));
+    store_block(c + 24, h1);
 }
 
 /* One two-way step on 2h blocks over the h-block product SUB. The sums are written before
@@ -61,17 +51,17 @@ static inline void karat_step(uint64_t *c, const uint64_t *a, const uint64_t *b,
 {
     _Alignas(64) uint64_t sa[4 * BLOCK_WORDS], sb[4 * B_STRIDE], m[8 * BLOCK_WORDS];
     for (size_t i = 0; i < h * BLOCK_WORDS; i += BLOCK_WORDS)
-        st(sa + i, _mm512_xor_si512(ld(a + i), ld(a + h * BLOCK_WORDS + i)));
+        store_block(sa + i, _mm512_xor_si512(load_block(a + i), load_block(a + h * BLOCK_WORDS + i)));
     for (size_t i = 0; i < h * B_STRIDE; i += BLOCK_WORDS)
-        st(sb + i, _mm512_xor_si512(ld(b + i), ld(b + h * B_STRIDE + i)));
+        store_block(sb + i, _mm512_xor_si512(load_block(b + i), load_block(b + h * B_STRIDE + i)));
     sub(c, a, b);
     sub(c + 2 * h * BLOCK_WORDS, a + h * BLOCK_WORDS, b + h * B_STRIDE);
     sub(m, sa, sb);
     for (size_t i = 0; i < h * BLOCK_WORDS; i += BLOCK_WORDS) {
-        __m512i t = _mm512_xor_si512(ld(c + h * BLOCK_WORDS + i), ld(c + 2 * h * BLOCK_WORDS + i));
-        st(c + h * BLOCK_WORDS + i, xor3(t, ld(c + i), ld(m + i)));
-        st(c + 2 * h * BLOCK_WORDS + i,
-           xor3(t, ld(c + 3 * h * BLOCK_WORDS + i), ld(m + h * BLOCK_WORDS + i)));
+        __m512i t = _mm512_xor_si512(load_block(c + h * BLOCK_WORDS + i), load_block(c + 2 * h * BLOCK_WORDS + i));
+        store_block(c + h * BLOCK_WORDS + i, xor3(t, load_block(c + i), load_block(m + i)));
+        store_block(c + 2 * h * BLOCK_WORDS + i,
+           xor3(t, load_block(c + 3 * h * BLOCK_WORDS + i), load_block(m + h * BLOCK_WORDS + i)));
     }
 }
 

@@ -17,19 +17,9 @@
 
 _Static_assert(PAD >= BLOCK_WORDS && PAD >= 3 * S, "padding covers every shifted read");
 
-static inline __m512i ld(const uint64_t *p)
-{
-    return _mm512_load_si512((const void *)p);
-}
-
 static inline __m512i ldu(const uint64_t *p)
 {
     return _mm512_loadu_si512((const void *)p);
-}
-
-static inline void st(uint64_t *p, __m512i v)
-{
-    _mm512_store_si512((void *)p, v);
 }
 
 /* A zero the optimiser cannot see: plain clearing loops would become memset, which gcc
@@ -45,7 +35,7 @@ static void zero_blocks(uint64_t *p, size_t words)
 {
     const __m512i z = opaque_zero();
     for (size_t i = 0; i < words; i += BLOCK_WORDS)
-        st(p + i, z);
+        store_block(p + i, z);
 }
 
 /* Block i (words i .. i + 7) of part j of the caller's operand x: words [jK, jK + K) of x
@@ -78,11 +68,11 @@ static void split_evaluate(uint64_t e[5][MW], const uint64_t *x)
         __m512i v0 = part_block(x, 0, i), v1 = part_block(x, 1, i), v2 = part_block(x, 2, i);
         __m512i xs = _mm512_xor_si512(SHIFTED(v1, b1, c1, S), SHIFTED(v2, b2, c2, 2 * S)); /* x u1 + x^2 u2 */
         __m512i one = xor3(v0, v1, v2);
-        st(e[0] + i, v0);
-        st(e[1] + i, one);
-        st(e[2] + i, _mm512_xor_si512(v0, xs));
-        st(e[3] + i, _mm512_xor_si512(one, xs));
-        st(e[4] + i, v2);
+        store_block(e[0] + i, v0);
+        store_block(e[1] + i, one);
+        store_block(e[2] + i, _mm512_xor_si512(v0, xs));
+        store_block(e[3] + i, _mm512_xor_si512(one, xs));
+        store_block(e[4] + i, v2);
         c1 = b1, b1 = v1, c2 = b2, b2 = v2;
     }
 }
@@ -124,18 +114,18 @@ static void interpolate(uint64_t *r0, uint64_t *r1, uint64_t *rx, uint64_t *rx1,
 {
     __m512i q23 = _mm512_setzero_si512(), q3 = _mm512_setzero_si512();
     for (size_t i = 0; i < PW; i += BLOCK_WORDS) {
-        __m512i w3 = _mm512_xor_si512(ld(rx1 + i), ld(rx + i));
-        __m512i w1 = _mm512_xor_si512(ld(r1 + i), ld(r0 + i));
+        __m512i w3 = _mm512_xor_si512(load_block(rx1 + i), load_block(rx + i));
+        __m512i w1 = _mm512_xor_si512(load_block(r1 + i), load_block(r0 + i));
         __m512i up_x = ldu(rx + i + S), up_0 = ldu(r0 + i + S);
-        __m512i inf = ld(rinf + i);
+        __m512i inf = load_block(rinf + i);
         __m512i v23 = xor3(_mm512_xor_si512(up_x, up_0), w3, inf);
         v23 = _mm512_xor_si512(v23, ldu(rinf + i - 3 * S));
         __m512i v3 = xor3(ldu(rx1 + i + S), up_x, _mm512_xor_si512(ldu(r1 + i + S), up_0));
         q23 = prefix_xor(v23, q23);
         q3 = prefix_xor(v3, q3);
-        st(r1 + i, xor3(w1, inf, q23));
-        st(rx + i, _mm512_xor_si512(q23, q3));
-        st(rx1 + i, q3);
+        store_block(r1 + i, xor3(w1, inf, q23));
+        store_block(rx + i, _mm512_xor_si512(q23, q3));
+        store_block(rx1 + i, q3);
     }
 }
 
