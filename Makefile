@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Makefile: builds the HQC KEM for levels 1, 3 and 5 with the arithmetic backends that
 # BACKEND selects, the KAT generator, the tests and the benchmarks.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bench.c: TSC-tick benchmark of one HQC level: KEM keygen/encaps/decaps (_derand_with entry
  * points), be->mul and be->rs_syndromes, per supported backend. Median mode: warm-up, >= 1000
  * individually timed calls, fresh random inputs per batch, median and quartiles. Paper mode:

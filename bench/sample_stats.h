@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sample_stats.h: order statistics of timing samples: quartiles by linear interpolation
  * between closest ranks (Hyndman and Fan 1996, definition 7, numpy's default), computed in
  * integers so that q1 <= median <= q3 holds exactly after rounding. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* tsc.h: reading the time-stamp counter around one call, serialised so that the measured
  * instructions can neither start before the first read nor finish after the second one
  * (Intel, "How to Benchmark Code Execution Times on Intel IA-32 and IA-64 Instruction Set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* genkat.c: NIST-style KAT generator for one HQC level, following upstream's procedure: a
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.

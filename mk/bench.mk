@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/bench.mk: the cycle benchmark (issue 4). Builds build/<B>/bin/hqcL_bench per level from
 # bench/bench.c and defines `make bench`, which runs bench/run-bench over every level and
 # supported backend and writes build/bench/results.json and build/bench/cycles.png.

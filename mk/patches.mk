@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/patches.mk: the upstream patch series (issue 6, docs/PATCHES.md).
 #   make patches                       regenerate patches/<release>/ from src/ and patches/glue/
 #   make patches-check                 fail if the committed patches are stale

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/sparse.mk: issue 3 (vectorised RS syndromes, variable-time sparse-dense products).
 # Generates the syndrome constants header used by src/gf2x_avx2/syndromes_avx2.c and
 # src/gf2x_avx512/syndromes_gfni.c, and builds build/<B>/bin/hqcL_test_sparse per level from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # verify.mk: the verification builds of docs/VERIFICATION.md. Each one is the ordinary build
 # run by a sub-make into its own BUILD directory with other compiler flags:
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Shared fixtures: where the build is, which levels and backends it has, and a runner.
 
 The Makefile passes HQC_BUILD (build/<BACKEND>); run by hand, the tests default to

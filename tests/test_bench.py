@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The benchmark suite (issue 4): bench/run-bench on a tiny run must produce a complete, sane
 results.json (every op for every level and supported backend), the tables and cycles.png;
 scripts/bench-compare must match records and reject malformed files. Timings are never

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Constant-time checks (docs/VERIFICATION.md): the KEM at every level and backend runs with
 its secrets marked uninitialised under valgrind memcheck and under MemorySanitizer, and no
 branch or memory address may depend on them. CI runs three configurations: the project's own

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Fuzzing (docs/VERIFICATION.md): the libFuzzer targets of tests/fuzz/ built with ASan and
 UBSan (make fuzz-build): decapsulation of arbitrary and near-valid ciphertexts and secret keys
 at every level, differential across backends; the KAT .req parser; the backend-name inputs.

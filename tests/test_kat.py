@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """KATs: every supported backend at every level regenerates the official .req/.rsp files
 byte for byte (checked by SHA-256 against kat/levels.json and, when ../shared is present,
 with kat-diff against the official files); a one-bit change of any output field is caught."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The KAT generator reads a .req strictly: a valid (possibly shorter) request file gives the
 official answers for its entries, and a malformed or truncated one is rejected with a clear
 message, a non-zero exit and no output file; an unknown backend is refused the same way."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The patch series of patches/<release>/ (issue 6): they are current with src/, carry only our
 code plus a few lines of upstream context, apply and revert all-or-nothing through
 scripts/apply-patches, and the patched upstream KEMs give the same answers as the unpatched ones.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """AddressSanitizer + UndefinedBehaviorSanitizer: the C test programs, run against a build of
 the whole library and of the programs with -fsanitize=address,undefined (build/asan, made by
 `make sanitize-build`; every backend the Makefile's BACKEND selects, each run where the CPU

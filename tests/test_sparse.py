@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Issue 3: the vectorised RS syndromes and the variable-time sparse-dense products equal
 their portable twins (hqcL_test_sparse, >= 10000 random position sets per level plus edge
 cases), and the dispatcher never picks a variable-time backend by default. Their KATs are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Thread safety: the library keeps no mutable global or static state, and concurrent KEM
 calls give the same results as serial ones (tests/c/test_threads.c). See docs/VERIFICATION.md.
 

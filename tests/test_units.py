@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs the C unit-test programs: Keccak against OpenSSL, multiplication and syndromes of every
 backend against the portable twin and libgf2x, and the KEM's round trips and rejections."""
 import pytest

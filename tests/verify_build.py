@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Helpers of the verification tests (test_ct, test_sanitizers, test_fuzz): they build their
 own configurations through the goals of mk/verify.mk. The backend set follows the build under
 test (HQC_BUILD=build/<BACKEND>), or HQC_VERIFY_BACKEND when set; see docs/VERIFICATION.md."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fips202_fixed.c: SHAKE256, SHA3-256 and SHA3-512 (FIPS 202 sections 3, 5.1 and 6) behind the
  * incremental API of the HQC tree's lib/fips202/fips202.h, for test builds of a vendored tree
  * whose own fips202.c pads and squeezes wrongly. Written for the tests: the Keccak-f[1600]

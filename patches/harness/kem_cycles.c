@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem_cycles.c: median time-stamp-counter cycles of keygen, encaps and decaps of one upstream HQC
  * KEM build, for scripts/bench-upstream. Built against PQClean (-DPQCLEAN_NS=PQCLEAN_HQC128_CLEAN
  * etc.; this file then supplies randombytes) or against the official tree (its own PRNG, seeded

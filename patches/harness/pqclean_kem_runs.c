@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* pqclean_kem_runs.c: test driver for PQClean's round-4 HQC KEM (one level per build, chosen by
  * -DPQCLEAN_NS=PQCLEAN_HQC128_CLEAN etc.). It supplies PQClean's randombytes as the HQC KAT RNG
  * (SHAKE256 of a 48-byte seed then the domain byte 0x01, squeezed on demand), so every output is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # upstream-lib.cmake: stands in as lib/CMakeLists.txt for test builds of an HQC tree that ships
 # lib/fips202/ without one (the vendored copy the tests know): the fips202 library every other
 # directory links, built from HQC_FIPS202_SOURCE (default: the tree's own fips202.c).

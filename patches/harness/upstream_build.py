@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """upstream_build.py: how the tests (tests/test_patches.py) and scripts/bench-upstream copy and
 build the upstream HQC trees the patch series target, and link our harness programs to them.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_avx2.c: the AVX2 + PCLMULQDQ backend table: Toom-3 / Karatsuba product
  * (toom3_mul.c) then reduction mod X^N - 1 (reduce_avx2.c), support expansion and RS
  * syndromes in AVX2. Implements the contract of src/hqc/backend.h. */

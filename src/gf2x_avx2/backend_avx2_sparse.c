@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_avx2_sparse.c: the "avx2-sparse" table: the AVX2 dense product, the VARIABLE-TIME
  * AVX2 sparse-dense product (sparse_mul_avx2.c) and the AVX2 syndromes. constant_time = 0,
  * so the dispatcher only uses it when asked for by name (backend.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* clmul_base.h: the leaves of the Karatsuba tree, 256x256 and 512x512-bit carry-less products
  * with PCLMULQDQ (Intel, "Carry-Less Multiplication Instruction and its Usage for Computing
  * the GCM Mode", section "Karatsuba"). Kept in xmm registers: PCLMULQDQ is 128-bit only in

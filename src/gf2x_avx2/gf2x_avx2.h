@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* gf2x_avx2.h: internal interface of the AVX2 + PCLMULQDQ multiplication backend: the
  * per-level shape of the product (Toom-3 on top, Karatsuba below, see TUNING.md for why these
  * sizes) and the routines the files of this folder share. All sizes are in 64-bit words; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat2_mul.c: n-word x n-word product over GF(2) for n = 8 * 2^j by recursive two-way
  * Karatsuba (Karatsuba-Ofman 1962) with 256-bit XORs, down to the 512x512-bit PCLMULQDQ leaf
  * of clmul_base.h. Each size is its own function so that every loop has a constant trip count

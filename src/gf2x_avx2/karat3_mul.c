@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat3_mul.c: n-word x n-word product over GF(2) for n = 3m by three-way Karatsuba, six
  * m-word products (Weimerskirch and Paar, "Generalizations of the Karatsuba algorithm for
  * efficient implementations", section 4, the 3-term case), each by karat2_mul. */

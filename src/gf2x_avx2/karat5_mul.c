@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat5_mul.c: n-word x n-word product over GF(2) for n = 5m with 13 m-word products
  * instead of the 15 of plain five-way Karatsuba (Montgomery, "Five, six, and seven-term
  * Karatsuba-like formulae", IEEE Trans. Computers 54(3), 2005, shows 13 suffice). The formula

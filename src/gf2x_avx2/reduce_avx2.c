@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reduce_avx2.c: o = prod mod X^N - 1. Since X^N = 1, bit N + i of the product folds onto
  * bit i (HQC specification, section "Notation": arithmetic in GF(2)[X]/(X^n - 1)); the high
  * part is read N % 64 bits into a word, so each output word is assembled from two words. */

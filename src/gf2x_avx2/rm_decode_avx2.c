@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rm_decode_avx2.c: maximum-likelihood decoding of the duplicated RM(1,7) code with AVX2
  * (spec section "Duplicated Reed-Muller codes"; the same function as src/hqc/reed_muller.c):
  * the 128 per-position counts live in eight vectors of sixteen int16 lanes, the Walsh-Hadamard

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rm_decode_avx2.h: AVX2 maximum-likelihood decoder of the duplicated RM(1,7) code. */
 #ifndef HQC_RM_DECODE_AVX2_H
 #define HQC_RM_DECODE_AVX2_H

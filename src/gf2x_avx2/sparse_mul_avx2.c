@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sparse_mul_avx2.c: the variable-time sparse-dense product (sparse_mul_body.h) on 256-bit
  * vectors, twelve accumulators per block. */
 #include "sparse_mul_avx2.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sparse_mul_avx2.h: variable-time sparse-dense product mod X^N - 1 with AVX2; the
  * mul_sparse of the "avx2-sparse" backend (contract in backend.h). */
 #ifndef HQC_GF2X_AVX2_SPARSE_MUL_H

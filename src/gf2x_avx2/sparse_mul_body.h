@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sparse_mul_body.h: o = a * sum_i X^pos[i] mod X^N - 1, after the fastConvolution idea of
  * Bessonov, Robert and Veron (HQC round-2 optimised code, 2019), written once for any vector
  * width: sparse_mul_avx2.c and sparse_mul_avx512.c define VEC and its operations and include

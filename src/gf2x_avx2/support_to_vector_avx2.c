@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* support_to_vector_avx2.c: the dense vector with ones at a secret support, in constant time:
  * every 256-bit chunk of the output is compared with every position (spec section
  * "Sampling", the vector form of a fixed-weight support), four words per AVX2 compare. */

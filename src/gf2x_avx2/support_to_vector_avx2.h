@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* support_to_vector_avx2.h: constant-time support-to-vector expansion with AVX2. */
 #ifndef HQC_SUPPORT_TO_VECTOR_AVX2_H
 #define HQC_SUPPORT_TO_VECTOR_AVX2_H

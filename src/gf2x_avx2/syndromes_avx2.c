@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes_avx2.c: RS syndromes S_i = c(p_i), p_i = alpha^(i+1), i < 2 delta (spec section
  * "Decoding the Reed-Solomon code", step 1), two syndromes per ymm register, one per 128-bit
  * lane. With j = 16 m + r, S_i = sum_r p^r sum_m c[16m+r] (p^16)^m: the 16 bytes of a lane run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes_avx2.h: RS syndromes with AVX2 nibble tables (vpshufb), the vectorised twin of
  * rs_syndromes_ref; same contract as hqc_backend.rs_syndromes. */
 #ifndef HQC_GF2X_AVX2_SYNDROMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* toom3_mul.c: the full HQC_WORDS x HQC_WORDS product by Toom-3 over GF(2) with Bodrato's
  * evaluation points 0, 1, x, x + 1, infinity and his inversion sequence (Bodrato, "Towards
  * optimal Toom-Cook multiplication for univariate and multivariate polynomials in

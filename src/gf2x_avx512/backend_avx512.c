@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_avx512.c: the AVX-512 + VPCLMULQDQ backend table: Toom-3 over Karatsuba over the
  * 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and Veron 2021) with the reduction mod
  * X^N - 1 in AVX-512 (reduce_avx512.c), the AVX-512 support expansion, the AVX2 RM decoder

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_avx512_sparse.c: the "avx512-sparse" table: the AVX-512 dense product, the
  * VARIABLE-TIME AVX-512 sparse-dense product (sparse_mul_avx512.c) and the GFNI syndromes.
  * constant_time = 0, so the dispatcher only uses it when asked for by name (backend.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* gf2x_avx512.h: internal interface of the AVX-512 + VPCLMULQDQ product: the per-level shape
  * of the multiplication (Toom-3 over 3- or 5-way Karatsuba over 512-bit kernels, after
  * Robert and Veron 2021, section on HQC; the measured alternatives are in TUNING.md) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat3_mul.c: product of two 3s-block operands (s = KARAT_LEAF_BLOCKS) with the six
  * products of three-way Karatsuba (Weimerskirch and Paar, "Generalizations of the Karatsuba
  * algorithm", section 4; Robert and Veron 2021, section on Toom-3 over 3-way Karatsuba),

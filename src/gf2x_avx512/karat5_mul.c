@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat5_mul.c: product of two 5s-block operands (s = KARAT_LEAF_BLOCKS), the pointwise
  * product of Toom-3 at HQC-5 (Robert and Veron 2021, section on Toom-3 over 5-way
  * Karatsuba). Default: 13 s-block products by a five-term formula over subset sums

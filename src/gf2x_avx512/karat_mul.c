@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat_mul.c: products of 4 or 8 blocks (2048 or 4096 bits) by recursive two-way Karatsuba
  * down to the 512-bit kernel of karat_mul_512.h (Robert and Veron 2021, section on recursive
  * Karatsuba: karat_mult_2/4/8_512 shapes). The 2-block step is done entirely in registers;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karat_mul_512.h: the 512 x 512 -> 1024-bit product with VPCLMULQDQ, the kernel under every
  * product of this backend (Robert and Veron 2021, section on the 512-bit kernels). Two of
  * them: a lane-aligned schoolbook (16 VPCLMULQDQ, 2 shuffles; the default, see TUNING.md)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reduce_avx512.c: o = p mod X^N - 1 with AVX-512 for the product p as Toom-3 leaves it, five
  * overlapping pieces p = c0 + c1 y + ... + c4 y^4 (y = X^(64K)). X^N = 1, so the bits of p at
  * N and above fold onto bit 0. The recomposition (Bodrato's last step) is folded into the

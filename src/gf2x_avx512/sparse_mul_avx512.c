@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sparse_mul_avx512.c: the variable-time sparse-dense product (src/gf2x_avx2/
  * sparse_mul_body.h) on 512-bit vectors, sixteen accumulators per block. */
 #include "sparse_mul_avx512.h"

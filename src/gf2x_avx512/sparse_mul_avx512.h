@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sparse_mul_avx512.h: variable-time sparse-dense product mod X^N - 1 with AVX-512; the
  * mul_sparse of the "avx512-sparse" backend (contract in backend.h). */
 #ifndef HQC_GF2X_AVX512_SPARSE_MUL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* support_to_vector_avx512.c: the dense vector with ones at a secret support, in constant
  * time: every 512-bit chunk of the output is compared with every position (spec section
  * "Sampling"), eight words per compare into a mask register and one masked OR. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes_gfni.c: RS syndromes S_i = c(p_i), p_i = alpha^(i+1), i < 2 delta (spec section
  * "Decoding the Reed-Solomon code", step 1), eight syndromes per zmm register, one per 64-bit
  * lane. Multiplying by a constant of HQC's field (x^8+x^4+x^3+x^2+1, not GF2P8MULB's 0x11B)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes_gfni.h: RS syndromes with GFNI affine transforms on zmm registers, the
  * vectorised twin of rs_syndromes_ref; same contract as hqc_backend.rs_syndromes. */
 #ifndef HQC_GF2X_AVX512_SYNDROMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* toom3_mul.c: the full W x W-word product by Toom-3 over GF(2): points 0, 1, x, x + 1 and
  * infinity with x = X^w, Bodrato's evaluation and inversion sequence ("Towards optimal
  * Toom-Cook multiplication for univariate and multivariate polynomials in characteristic 2

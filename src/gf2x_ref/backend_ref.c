@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_ref.c: the portable backend table: Karatsuba product then portable reduction mod
  * X^N - 1, the portable support expansion, and Horner syndromes. It is the twin every native backend is tested against. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* clmul64.h: constant-time carry-less 64x64 -> 128-bit product with integer multipliers.
  * Operands are split into four interleaved bit classes so that the integer carries of each
  * partial product land in the three "holes" between kept bits and are masked away (the

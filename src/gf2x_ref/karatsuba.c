@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karatsuba.c: portable, constant-time product of two n-word polynomials over GF(2) by
  * recursive two-way Karatsuba (Karatsuba-Ofman 1962; the unbalanced split of Weimerskirch and
  * Paar, "Generalizations of the Karatsuba algorithm", section 3) down to 64x64-bit products. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* karatsuba.h: portable constant-time n-word x n-word polynomial product over GF(2). */
 #ifndef HQC_GF2X_REF_KARATSUBA_H
 #define HQC_GF2X_REF_KARATSUBA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reduce.c: portable reduction of a 2W-word product modulo X^N - 1 (X^N = 1, so the bits at
  * N and above fold back onto bit 0). Shared by the portable backend and by tests. */
 #include "reduce.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reduce.h: o (W words) = p (2W words) mod X^N - 1, portable. o may not alias p. */
 #ifndef HQC_GF2X_REF_REDUCE_H
 #define HQC_GF2X_REF_REDUCE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes.c: portable RS syndromes S_i = c(alpha^(i+1)), i < 2 delta, by Horner's rule
  * (spec section "Decoding the Reed-Solomon code", step 1). Constant time: the loop bounds and
  * the points alpha^(i+1) are public, gf256_mul is branch-free. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* syndromes.h: portable RS syndromes, the twin every vectorised syndrome kernel is tested
  * against. */
 #ifndef HQC_GF2X_REF_SYNDROMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c: the dispatcher. It lists the backends compiled into this level, checks each
  * one's CPU features against CPUID + XCR0, and resolves the default once (DESIGN.md, "one
  * dispatcher"). Nothing above this file names a backend. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* code.c: encoding and decoding of the concatenated code C = RM o RS (spec section
  * "Concatenated codes"): each RS symbol becomes one duplicated RM codeword. */
 #include "code.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* code.h: HQC's public code, the concatenation of RS (outer) and duplicated RM (inner). */
 #ifndef HQC_CODE_H
 #define HQC_CODE_H

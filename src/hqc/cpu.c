@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* cpu.c: CPU feature detection from CPUID leaves 1 and 7 and XCR0 (Intel SDM vol. 2A,
  * CPUID; vol. 1, 13.3 "Enabling the XSAVE feature set"). A feature counts only when the OS
  * saves the register state it needs, because otherwise the first vector instruction faults. */

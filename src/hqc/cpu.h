@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* cpu.h: which x86 features this CPU has and the OS has enabled (CPUID leaves 1 and 7
  * together with XCR0), as the liboqs dispatcher does: AVX state must be enabled for AVX2,
  * and opmask plus ZMM state for AVX-512. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct.h: branch-free comparisons and selections on secret words. Each returns an all-ones or
  * all-zero mask so callers combine values with AND/OR instead of branching. */
 #ifndef HQC_CT_H

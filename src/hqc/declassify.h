@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* declassify.h: marks a value derived from secrets as public where the spec makes it so (a
  * rejection-sampling decision, a ciphertext). In the constant-time build (-DHQC_CT_CHECK)
  * it tells valgrind or MemorySanitizer that the value is defined; elsewhere it is free. */

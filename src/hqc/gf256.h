@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* gf256.h: constant-time arithmetic in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1), the field of
  * HQC's Reed-Solomon code (spec section "Reed-Solomon codes"). No tables: every operation is
  * branch-free and touches no secret-indexed memory. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* keccak.c: Keccak-f[1600] (FIPS 202 section 3.3, Algorithm 7) and the sponge of section 4
  * with SHAKE256's rate of 1088 bits and domain padding 0x1F ... 0x80 (section 6.2, B.2).
  * Lanes are little-endian, so byte i of the state is byte i of the lane array in memory. */

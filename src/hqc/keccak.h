@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* keccak.h: Keccak-f[1600] and an incremental SHAKE256 (FIPS 202 sections 3 and 6.2). It
  * exists because OpenSSL 3.0 cannot squeeze a SHAKE context more than once, and HQC's XOF is
  * squeezed piecewise (3 or 4 bytes at a time while sampling). Tests cross-check it against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.c: HQC-KEM, the Fujisaki-Okamoto transform of HQC-PKE with implicit rejection (spec
  * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps). The _derand entry points take the
  * randomness as arguments (KAT generation, tests); the others draw it from getrandom. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.h: the library's internal view of the per-level KEM entry points; the public view is
  * src/hqc/hqc-<L>/api.h, which spells the same functions with their hqc<L>_ prefix. */
 #ifndef HQC_KEM_H

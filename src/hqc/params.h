@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* params.h: the parameters of HQC-1, HQC-3 and HQC-5 and the sizes derived from them.
  * Follows the HQC specification of 2025-08-22, section "Parameter sets" (Table of n, n1, n2,
  * omega, omega_r, omega_e, delta). Compile with -DHQC_LEVEL=1, 3 or 5; every symbol that leaves

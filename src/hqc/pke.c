@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* pke.c: HQC-PKE key generation, encryption and decryption (spec section "HQC-PKE",
  * Algorithms Keygen, Encrypt, Decrypt). Vectors of length n live in HQC_WORDS words with the
  * bits at n and above kept zero, as the backend contract requires; a backend with a sparse

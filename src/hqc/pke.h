@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* pke.h: HQC-PKE, the IND-CPA encryption under the KEM (spec section "HQC-PKE"). */
 #ifndef HQC_PKE_H
 #define HQC_PKE_H

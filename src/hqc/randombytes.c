@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* randombytes.c: getrandom(2), retried on EINTR and on short reads, which Linux returns for
  * requests over 256 bytes or when interrupted. */
 #include "randombytes.h"

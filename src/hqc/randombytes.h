@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* randombytes.h: operating-system randomness for the non-deterministic KEM entry points. */
 #ifndef HQC_RANDOMBYTES_H
 #define HQC_RANDOMBYTES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reed_muller.c: encoding and maximum-likelihood decoding of RM(1,7) repeated n2/128 times
  * (spec section "Duplicated Reed-Muller codes"). Bit p (0..127) of the codeword of symbol m is
  * m7 + <m0..m6, p> over GF(2); decoding sums the copies, takes the Walsh-Hadamard transform

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reed_muller.h: the duplicated Reed-Muller code RM(1,7) x (n2/128) of HQC's inner code. */
 #ifndef HQC_REED_MULLER_H
 #define HQC_REED_MULLER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reed_solomon.c: systematic RS encoding by LFSR division by g(x), and constant-time decoding
  * (spec section "Decoding the Reed-Solomon code"): syndromes (from the backend), the error
  * locator by inversion-free Berlekamp-Massey, then at every position a Chien evaluation of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reed_solomon.h: HQC's outer code, the shortened [n1, k, 2 delta + 1] Reed-Solomon code
  * over GF(2^8). */
 #ifndef HQC_REED_SOLOMON_H

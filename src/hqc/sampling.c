@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sampling.c: dense and fixed-weight sampling from the XOF (spec section "Sampling":
  * SampleFixedWeightVect$ for keygen, and the rejection-free variant of Sendrier, "Secure
  * sampling of constant-weight words", eprint 2021/1631, Algorithm 5, for encryption). */

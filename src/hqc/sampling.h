@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sampling.h: the vectors HQC draws from its XOF: dense random vectors of length n and
  * fixed-weight supports (spec section "Sampling"). */
 #ifndef HQC_SAMPLING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sha3.c: SHA3-256/512 of concatenated parts through OpenSSL's EVP interface. EVP_sha3_*()
  * returns a built-in method, so no provider fetch happens per call and the functions are
  * thread-safe. */

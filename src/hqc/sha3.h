@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sha3.h: SHA3-256 and SHA3-512 over a list of byte strings, computed by OpenSSL's libcrypto
  * (FIPS 202 section 6.1). HQC's hash functions G, H, I, J are these with a trailing domain
  * byte (spec section "Symmetric primitives"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* symmetric.c: the XOF and the hash functions G, H, I, J of HQC with their domain-separation
  * bytes, per spec section "Symmetric primitives". */
 #include "symmetric.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* symmetric.h: HQC's XOF and hash functions with their domain bytes (spec section
  * "Symmetric primitives"): XOF(seed) = SHAKE256(seed || 1), G = SHA3-512(. || 0),
  * H = SHA3-256(. || 1), I = SHA3-512(. || 2), J = SHA3-256(. || 3). */

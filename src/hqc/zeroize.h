@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* zeroize.h: wipe secrets in a way the compiler may not drop as a dead store (the empty asm
  * with a memory clobber makes the bytes observable). */
 #ifndef HQC_ZEROIZE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* hqc_info.c: prints, as JSON, the CPU features this machine has and the OS enabled, and per
  * level the backends compiled into the library with whether this CPU can run them and which
  * one is the default. Tests and benchmarks read it instead of guessing from /proc/cpuinfo. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_code.c: the RS decoder corrects every error pattern of weight <= delta (random
  * positions and values, bursts, the first and last symbols), the RM decoder recovers symbols
  * under bit noise below its radius and every backend's RM decoder agrees with the portable

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_keccak.c: the in-tree incremental SHAKE256 equals OpenSSL's one-shot SHAKE256 for many
  * input lengths (around the 136-byte rate) and every way of cutting absorb and squeeze calls
  * into pieces; and SHA3 through sha3.c equals OpenSSL's EVP_Digest. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_kem.c: KEM round trips for every backend, identical outputs across backends, and
  * decapsulation of invalid inputs: random, all-zero and all-one ciphertexts, single bit flips
  * (including the padding bits above n), each of u, v, salt replaced, and tampered secret keys.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_mul.c: every backend's mul mod X^N - 1 equals the portable backend and libgf2x's
  * gf2x_mul followed by reduction, on random operands and on edge cases (zero, one, single bits
  * at every word boundary, all ones below N, the top word), and tolerates aliasing and

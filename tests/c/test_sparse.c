@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_sparse.c: the vectorised kernels of issue 3 against their portable twins. Every
  * sparse-dense product (the kernels directly and every backend's mul_sparse) equals the ref
  * backend's dense mul of the expanded positions, on random position sets of the KEM's weights

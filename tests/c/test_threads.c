@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* test_threads.c: the library is reentrant (DESIGN.md: no mutable global state). Many threads
  * run keygen, encaps and decaps (valid and tampered ciphertexts) at once, started together by
  * a barrier, first through the default-backend entry points (so the threads race on the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* testutil.h: deterministic test randomness (splitmix64) and small helpers shared by the C
  * test programs. Tests must be reproducible, so they never read the system RNG. */
 #ifndef HQC_TESTUTIL_H

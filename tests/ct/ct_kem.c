@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct_kem.c: constant-time check of HQC-KEM keygen, encaps and decaps (spec section "HQC-KEM")
  * for one level. Every secret input (seed_kem; m and salt; the seed_dk, sigma and seed_kem
  * parts of dk) is marked secret, so the tool (valgrind memcheck or MemorySanitizer, see

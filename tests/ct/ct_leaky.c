@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct_leaky.c: deliberately leaky (and one clean) functions on marked-secret data, to measure
  * what the constant-time checker really reports (docs/VERIFICATION.md lists the results).
  * A checker that never reports anything proves nothing, so scripts/ct-check requires the

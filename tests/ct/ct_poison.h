@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct_poison.h: the secret-marking primitives of the constant-time harnesses (the "ctgrind"
  * method of A. Langley, 2010): secret bytes are marked uninitialised, so valgrind memcheck or
  * MemorySanitizer reports every branch and memory address that depends on them. Compile with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sha3_keccak.c: SHA3-256 and SHA3-512 (FIPS 202 section 6.1: rate 136 or 72 bytes, domain
  * bits 01 then pad10*1) on the in-tree Keccak-f[1600], with the same contract as
  * src/hqc/sha3.h. Linked ahead of libhqc.a in MemorySanitizer builds only, where it replaces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz_backend_name.c: libFuzzer target for the backend-selection inputs of the dispatcher
  * (DESIGN.md "one dispatcher"): a backend name given to backend_by_name and the HQC_BACKEND
  * environment variable. src/hqc/backend.c is included so that resolve_default, which reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz_decaps.c: libFuzzer target for decapsulation of one level (spec section "HQC-KEM",
  * Decaps) with arbitrary ciphertext and secret-key bytes, run through every backend the CPU
  * supports; all must agree (differential), and where the answer is known it is checked.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz_kat_req.c: libFuzzer target for the KAT generator's .req parser (parse_req in
  * kat/genkat.c, the NIST KAT request format: "count = i", "seed = <96 hex>", "pk =", "sk =",
  * "ct =", "ss =", blank line). genkat.c is included so its static parser is reachable without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bench_splits.c: tuning harness for TUNING.md, not part of the library (the Makefile only
  * compiles the .c files directly in src/gf2x_avx512). Times, in interleaved rounds, this
  * build's avx512 mul against another top split built from the same inner products: three-way

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* pqclean_vect_mul.c: PQClean round-4 HQC's multiplication entry point, v1 * v2 mod (X^n - 1) on
  * ceil(n/64) words, served by one of the hqc-gf2x backends (the contract of backend.h). The
  * makefile compiles it once per level and slot with -DHQC_LEVEL, -DHQC_GF2X_TABLE (the backend

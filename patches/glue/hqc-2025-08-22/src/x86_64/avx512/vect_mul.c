@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* vect_mul.c: the x86_64 tree's multiplication entry point, o = v1 * v2 mod (X^n - 1) on vectors
  * padded to 256-bit words (upstream src/x86_64/common/gf2x.h), served by an hqc-gf2x backend
  * (the contract of backend.h). avx512.cmake compiles it once per level with -DHQC_LEVEL and
