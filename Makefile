@@ -15,8 +15,10 @@ CC      ?= cc
 PYTHON  ?= python3
 OPT     ?= -O3
 SAN     ?=
+# Every object also goes into the shared library: position-independent, and hidden unless
+# marked HQC_API (include/hqc/hqc_common.h), so exactly the public API is exported.
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -Wshadow -Wvla -fno-strict-aliasing \
-               -D_DEFAULT_SOURCE $(SAN) $(EXTRA_CFLAGS)
+               -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE $(SAN) $(EXTRA_CFLAGS)
 LDLIBS  := -lcrypto
 
 ALL_BACKENDS := ref avx2 avx512
@@ -38,11 +40,12 @@ ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx5
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512)
 GEN  := $(BUILD)/gen
-INCS := -Isrc/hqc -Isrc/gf2x_ref -I$(GEN)
+INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
 
 # Level-independent sources are compiled once; everything else once per level.
 COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/sha3.c src/hqc/randombytes.c
+COMMON_SRCS += src/hqc/version.c
 LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) \
                $(foreach b,$(BACKENDS),$(wildcard src/gf2x_$(b)/*.c))
 

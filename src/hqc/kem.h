@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.h: the library's internal view of the per-level KEM entry points; the public view is
- * src/hqc/hqc-<L>/api.h, which spells the same functions with their hqc<L>_ prefix. */
+ * <hqc/hqc<L>.h> (from src/hqc/api.h.in), which spells the same functions with their hqc<L>_
+ * prefix. HQC_API marks each one exported from the shared library. */
 #ifndef HQC_KEM_H
 #define HQC_KEM_H
 
@@ -9,17 +10,19 @@
 #include "backend.h"
 #include "params.h"
 
-int HQC_NS(crypto_kem_keypair)(uint8_t *pk, uint8_t *sk);
-int HQC_NS(crypto_kem_enc)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int HQC_NS(crypto_kem_dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-int HQC_NS(crypto_kem_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);
-int HQC_NS(crypto_kem_enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m,
-                                  const uint8_t *salt);
-int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk,
-                                           const uint8_t *seed_kem);
-int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,
-                                       const uint8_t *pk, const uint8_t *m, const uint8_t *salt);
-int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-const char *HQC_NS(backend_name)(const hqc_backend *be);
+HQC_API int HQC_NS(crypto_kem_keypair)(uint8_t *pk, uint8_t *sk);
+HQC_API int HQC_NS(crypto_kem_enc)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+HQC_API int HQC_NS(crypto_kem_dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+HQC_API int HQC_NS(crypto_kem_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);
+HQC_API int HQC_NS(crypto_kem_enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                                          const uint8_t *m, const uint8_t *salt);
+HQC_API int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk,
+                                                   uint8_t *sk, const uint8_t *seed_kem);
+HQC_API int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,
+                                               const uint8_t *pk, const uint8_t *m,
+                                               const uint8_t *salt);
+HQC_API int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
+                                        const uint8_t *sk);
+HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
 
 #endif

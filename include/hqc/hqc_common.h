@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* hqc_common.h: what the three HQC levels of libhqc share in the public interface: the
+ * library version, the export macro that marks every public function (the library is built
+ * with hidden visibility, so unmarked functions stay internal), and the run-time information
+ * calls. Included by each per-level header; <hqc/hqc.h> includes everything. */
+#ifndef HQC_COMMON_H
+#define HQC_COMMON_H
+
+#include <stddef.h>
+
+/* The version of this release. MAJOR changes exactly when the ABI does (the shared library is
+ * libhqc.so.MAJOR); MINOR when functions are added; PATCH for fixes that keep the interface. */
+#define HQC_VERSION_MAJOR 1
+#define HQC_VERSION_MINOR 0
+#define HQC_VERSION_PATCH 0
+#define HQC_VERSION_STRING "1.0.0"
+/* One number that compares in release order: 0xMMmmpp. */
+#define HQC_VERSION_NUMBER ((HQC_VERSION_MAJOR << 16) | (HQC_VERSION_MINOR << 8) | HQC_VERSION_PATCH)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HQC_API __attribute__((visibility("default")))
+#else
+#define HQC_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of the library linked at run time ("1.0.0"), which may differ from the
+ * HQC_VERSION_STRING of the header a program was compiled with. */
+HQC_API const char *hqc_version(void);
+
+/* The x86 features this CPU has and the operating system has enabled (CPUID with XCR0), as
+ * space-separated names ("pclmul avx2 bmi2 ..."), written into buf and NUL-terminated,
+ * truncated to len bytes. Returns buf. */
+HQC_API char *hqc_cpu_features_describe(char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

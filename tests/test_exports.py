@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The shared library's interface: libhqc.so exports exactly the allow-list in
+src/hqc/exports.txt (nm -D), libhqc.a gives default visibility to exactly the same symbols, the
+SONAME carries the major version, and the version is one number everywhere (header, run-time
+call, CHANGELOG.md)."""
+import ctypes
+import re
+import subprocess
+
+import pytest
+
+from conftest import BUILD, ROOT, run
+
+# Symbols a sanitiser runtime adds to instrumented builds (make sanitize); none are ours.
+SANITIZER_PREFIXES = ("__asan", "__odr_asan", "__ubsan", "__sanitizer", "__msan", "__tsan")
+
+
+def allow_list():
+    lines = (ROOT / "src" / "hqc" / "exports.txt").read_text().splitlines()
+    return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
+
+
+def header_version():
+    text = (ROOT / "include" / "hqc" / "hqc_common.h").read_text()
+    parts = [int(re.search(r"#define HQC_VERSION_%s (\d+)" % f, text).group(1))
+             for f in ("MAJOR", "MINOR", "PATCH")]
+    string = re.search(r'#define HQC_VERSION_STRING "([^"]*)"', text).group(1)
+    return parts, string
+
+
+def shared_library():
+    (major, minor, patch), _ = header_version()
+    path = BUILD / ("libhqc.so.%d.%d.%d" % (major, minor, patch))
+    if not path.exists():
+        pytest.fail("%s is missing: run make first" % path)
+    return path
+
+
+def ours(names):
+    return sorted(n for n in names if not n.startswith(SANITIZER_PREFIXES))
+
+
+def test_shared_library_exports_exactly_the_allow_list():
+    out = run(["nm", "-D", "--defined-only", shared_library()]).stdout
+    exported = ours(line.split()[-1] for line in out.splitlines() if line.strip())
+    expected = allow_list()
+    assert exported == expected, ("exported but not allowed: %s; allowed but not exported: %s"
+                                  % (sorted(set(exported) - set(expected)),
+                                     sorted(set(expected) - set(exported))))
+
+
+def test_static_library_hides_the_same_internals():
+    out = run(["readelf", "-sW", BUILD / "libhqc.a"]).stdout
+    visible = set()
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 8 and f[4] == "GLOBAL" and f[5] == "DEFAULT" and f[6] != "UND":
+            visible.add(f[7])
+    assert ours(visible) == allow_list()
+
+
+def test_soname_and_symlinks():
+    (major, _, _), _ = header_version()
+    lib = shared_library()
+    dyn = run(["readelf", "-d", lib]).stdout
+    assert re.search(r"\(SONAME\)\s+Library soname: \[libhqc\.so\.%d\]" % major, dyn), dyn
+    assert (BUILD / ("libhqc.so.%d" % major)).resolve() == lib.resolve()
+    assert (BUILD / "libhqc.so").resolve() == lib.resolve()
+
+
+def test_version_is_one_number_everywhere():
+    (major, minor, patch), string = header_version()
+    assert string == "%d.%d.%d" % (major, minor, patch)
+    lib = ctypes.CDLL(str(shared_library()))
+    lib.hqc_version.restype = ctypes.c_char_p
+    assert lib.hqc_version().decode() == string
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    first = re.search(r"^## \[?(\d+\.\d+\.\d+)", changelog, re.M)
+    assert first and first.group(1) == string, "CHANGELOG.md's newest entry must be " + string
+
+
+def test_cpu_features_describe_matches_hqc_info(info):
+    lib = ctypes.CDLL(str(shared_library()))
+    lib.hqc_cpu_features_describe.restype = ctypes.c_char_p
+    buf = ctypes.create_string_buffer(256)
+    assert lib.hqc_cpu_features_describe(buf, ctypes.c_size_t(len(buf))).decode() == info["cpu_features"]
+    # Truncation keeps the string terminated and within the buffer.
+    small = ctypes.create_string_buffer(b"\xff" * 8)
+    lib.hqc_cpu_features_describe(small, ctypes.c_size_t(4))
+    assert b"\0" in small.raw[:4] and small.raw[4:8] == b"\xff" * 4
