@@ -121,8 +121,8 @@ $(BUILD)/bin/hqc$(1)_$(2): $(3) $(LIB)
 endef
 $(foreach l,$(LEVELS),$(foreach p,$(LEVEL_PROGS),$(eval $(call prog_rule,$(l),$(call prog_name,$(p)),$(call prog_src,$(p)),$(if $(findstring test_mul,$(p)),-lgf2x)))))
 
-# Level-independent programs.
-$(BUILD)/bin/test_keccak $(BUILD)/bin/hqc_info: $(BUILD)/bin/%: tests/c/%.c $(LIB)
+# Level-independent programs (hqc_info: mk/tool.mk).
+$(BUILD)/bin/test_keccak: $(BUILD)/bin/%: tests/c/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
 

@@ -3,7 +3,8 @@
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.
  * Usage: hqcL_kat [--backend NAME] [--req FILE] [--out DIR]
- * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically. */
+ * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically. The generator is
+ * HQC_NS(kat_main) (genkat.h), which `hqc kat` calls; built with -DHQC_KAT_NO_MAIN it has no main. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "genkat.h"
 #include "keccak.h"
 #include "kem.h"
 #include "params.h"
@@ -149,7 +151,7 @@ static int finish_file(FILE *f, const char *tmp, const char *dir, const char *na
     return ok ? 0 : -1;
 }
 
-int main(int argc, char **argv)
+int HQC_NS(kat_main)(int argc, char **argv)
 {
     const char *req = NULL, *out = ".", *backend_name = NULL;
     for (int i = 1; i < argc; i++) {
@@ -239,3 +241,10 @@ int main(int argc, char **argv)
         return 1;
     return 0;
 }
+
+#ifndef HQC_KAT_NO_MAIN
+int main(int argc, char **argv)
+{
+    return HQC_NS(kat_main)(argc, argv);
+}
+#endif

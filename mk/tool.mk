@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# mk/tool.mk: the `hqc` command-line tool (tools/) and the test helper hqc_info, which prints
+# the same report as `hqc info`. The tool links libhqc.a, so it runs without the shared
+# library installed; its KAT command is kat/genkat.c compiled once per level without a main.
+
+TOOL       := $(BUILD)/bin/hqc
+TOOL_OBJ   := $(BUILD)/obj/tools
+TOOL_INCS  := -I$(BUILD)/include -Itools -Ikat -Isrc/hqc -I$(GEN)
+TOOL_OBJS  := $(patsubst tools/%.c,$(TOOL_OBJ)/%.o,$(wildcard tools/*.c)) \
+              $(foreach l,$(LEVELS),$(TOOL_OBJ)/genkat_hqc$(l).o)
+INFO_OBJS  := $(TOOL_OBJ)/info.o $(TOOL_OBJ)/text.o
+KAT_DIGESTS := $(GEN)/kat_digests.h
+
+# all's prerequisites were expanded before this fragment was read, so attach them here too.
+all: $(TOOL)
+
+$(KAT_DIGESTS): kat/levels.json scripts/gen-kat-digests
+	@mkdir -p $(dir $@)
+	$(PYTHON) scripts/gen-kat-digests $< $@
+
+$(TOOL_OBJ)/%.o: tools/%.c | $(PUBLIC_HEADERS) $(KAT_DIGESTS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(TOOL_INCS) -MMD -MP -c $< -o $@
+
+define tool_genkat_rule
+$(TOOL_OBJ)/genkat_hqc$(1).o: kat/genkat.c | $(GENERATED)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -DHQC_KAT_NO_MAIN -MMD -MP -c $$< -o $$@
+endef
+$(foreach l,$(LEVELS),$(eval $(call tool_genkat_rule,$(l))))
+
+$(TOOL): $(TOOL_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(TOOL_OBJS) $(LIB) -o $@ $(LDLIBS)
+
+$(BUILD)/bin/hqc_info: tests/c/hqc_info.c $(INFO_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(TOOL_INCS) $< $(INFO_OBJS) $(LIB) -o $@ $(LDLIBS)

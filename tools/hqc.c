@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* hqc.c: the hqc command-line tool: key generation, encapsulation and decapsulation to files
+ * (raw or hex) for HQC-1/3/5, the CPU and backend report, and the KAT generator and check of
+ * kat/genkat.c. Usage and exit codes: `hqc --help` (usage_text below). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hqc/hqc.h>
+
+#include "genkat.h"
+#include "info.h"
+#include "kat_check.h"
+#include "keyfile.h"
+#include "randombytes.h"
+#include "text.h"
+
+static const char usage_text[] =
+    "usage: hqc COMMAND [OPTIONS]\n"
+    "\n"
+    "  hqc keygen --level L --pk FILE --sk FILE\n"
+    "  hqc encaps --level L --pk FILE --ct FILE --ss FILE\n"
+    "  hqc decaps --level L --sk FILE --ct FILE --ss FILE\n"
+    "  hqc info\n"
+    "  hqc kat [--level L] [--backend NAME] [--req FILE] [--out DIR]\n"
+    "  hqc kat --check [--level L] [--backend NAME]\n"
+    "  hqc --help | --version\n"
+    "\n"
+    "keygen writes a new key pair, encaps a ciphertext and the shared secret for a public key,\n"
+    "decaps the shared secret of a ciphertext under a secret key. info prints the CPU features\n"
+    "and, per level, the backends compiled in, whether this CPU runs them and the default (JSON).\n"
+    "kat writes the NIST KAT files PQCkemKAT_<sk bytes>.{req,rsp} into DIR (default: .);\n"
+    "kat --check regenerates them in a temporary directory and compares their SHA-256 with the\n"
+    "official digests, for every backend this CPU runs unless --backend names one.\n"
+    "\n"
+    "options:\n"
+    "  --level L       1, 3 or 5 (HQC-1, HQC-3, HQC-5); kat: all three when omitted\n"
+    "  --hex           files hold lowercase or uppercase hex (written as one lowercase line)\n"
+    "                  instead of raw bytes\n"
+    "  --force         replace output files that exist (never done otherwise)\n"
+    "  --backend NAME  ref, avx2, avx512, avx2-sparse, avx512-sparse (the -sparse ones are\n"
+    "                  variable time); default: $HQC_BACKEND, else the fastest constant-time\n"
+    "                  backend this CPU runs\n"
+    "\n"
+    "file sizes in bytes (raw; hex files hold twice as many digits):\n"
+    "             public key  secret key  ciphertext  shared secret\n"
+    "  HQC-1 (1)        2241        2321        4433             32\n"
+    "  HQC-3 (3)        4514        4602        8978             32\n"
+    "  HQC-5 (5)        7237        7333       14421             32\n"
+    "\n"
+    "Secret keys and shared secrets are created with mode 0600, other files with 0666 less the\n"
+    "umask. Each output is written to a temporary file in its directory and renamed into place\n"
+    "only when every output of the command is complete: a failed or interrupted run leaves no\n"
+    "partial file.\n"
+    "\n"
+    "exit status:\n"
+    "  0  success\n"
+    "  1  a KEM operation or the randomness source failed; kat: generation or check failed\n"
+    "  2  usage error: unknown command or option, missing option, unknown level, or a backend\n"
+    "     that is unknown or not supported by this CPU\n"
+    "  3  an input file is missing, unreadable, of the wrong size or not hex\n"
+    "  4  an output file exists (without --force) or cannot be written\n";
+
+typedef struct {
+    int level;
+    size_t pk_bytes, sk_bytes, ct_bytes, ss_bytes, m_bytes;
+    const struct hqc_backend *(*by_name)(const char *);
+    const struct hqc_backend *(*def)(void);
+    int (*keypair)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *);
+    int (*enc)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *, const uint8_t *,
+               const uint8_t *);
+    int (*dec)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+    int (*kat_main)(int, char **);
+} level_ops;
+
+#define LEVEL_OPS(L)                                                                                \
+    {L, HQC##L##_CRYPTO_PUBLICKEYBYTES, HQC##L##_CRYPTO_SECRETKEYBYTES,                            \
+     HQC##L##_CRYPTO_CIPHERTEXTBYTES, HQC##L##_CRYPTO_BYTES, HQC##L##_MESSAGE_BYTES,                \
+     hqc##L##_backend_by_name, hqc##L##_backend_default, hqc##L##_crypto_kem_keypair_derand_with, \
+     hqc##L##_crypto_kem_enc_derand_with, hqc##L##_crypto_kem_dec_with, hqc##L##_kat_main}
+/* m of encapsulation is the security level in bytes (api.h: "m is 16/24/32 bytes"). */
+#define HQC1_MESSAGE_BYTES 16
+#define HQC3_MESSAGE_BYTES 24
+#define HQC5_MESSAGE_BYTES 32
+#define SEED_BYTES 32
+#define SALT_BYTES 16
+#define MAX_PK 7237
+#define MAX_SK 7333
+#define MAX_CT 14421
+
+static const level_ops all_levels[] = {LEVEL_OPS(1), LEVEL_OPS(3), LEVEL_OPS(5)};
+
+typedef struct {
+    const char *command;
+    const level_ops *level;
+    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out;
+    int hex, force, check;
+} options;
+
+static int usage_error(const char *problem, const char *value)
+{
+    fprintf(stderr, "hqc: %s", problem);
+    if (value) {
+        fputc(' ', stderr);
+        print_quoted(stderr, value, QUOTE_MAX);
+    }
+    fputs("\nTry 'hqc --help'.\n", stderr);
+    return EXIT_USAGE;
+}
+
+static const level_ops *find_level(const char *arg)
+{
+    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++) {
+        char name[4];
+        snprintf(name, sizeof name, "%d", all_levels[i].level);
+        if (strcmp(arg, name) == 0)
+            return &all_levels[i];
+    }
+    return NULL;
+}
+
+/* Parses argv[2..]; every option takes a value except --hex, --force and --check. */
+static int parse_options(int argc, char **argv, options *o)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } valued[] = {
+        {"--level", offsetof(options, level_arg)}, {"--backend", offsetof(options, backend)},
+        {"--pk", offsetof(options, pk)},           {"--sk", offsetof(options, sk)},
+        {"--ct", offsetof(options, ct)},           {"--ss", offsetof(options, ss)},
+        {"--req", offsetof(options, req)},         {"--out", offsetof(options, out)},
+    };
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--hex") == 0) {
+            o->hex = 1;
+            continue;
+        }
+        if (strcmp(a, "--force") == 0) {
+            o->force = 1;
+            continue;
+        }
+        if (strcmp(a, "--check") == 0) {
+            o->check = 1;
+            continue;
+        }
+        size_t k = 0;
+        while (k < sizeof valued / sizeof valued[0] && strcmp(a, valued[k].name) != 0)
+            k++;
+        if (k == sizeof valued / sizeof valued[0])
+            return usage_error("unknown option", a);
+        if (i + 1 >= argc)
+            return usage_error("missing value after", a);
+        *(const char **)((char *)o + valued[k].offset) = argv[++i];
+    }
+    if (o->level_arg && !(o->level = find_level(o->level_arg)))
+        return usage_error("unknown level (use 1, 3 or 5):", o->level_arg);
+    return 0;
+}
+
+/* Only the options a command uses may be given, and the ones it needs must be. */
+static int check_options(const options *o, const char *needed, const char *allowed)
+{
+    const struct {
+        const char *name;
+        int given;
+    } opts[] = {
+        {"level", o->level_arg != NULL}, {"backend", o->backend != NULL}, {"pk", o->pk != NULL},
+        {"sk", o->sk != NULL},           {"ct", o->ct != NULL},           {"ss", o->ss != NULL},
+        {"req", o->req != NULL},         {"out", o->out != NULL},         {"hex", o->hex},
+        {"force", o->force},             {"check", o->check},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        char word[16];
+        snprintf(word, sizeof word, " %s ", opts[i].name);
+        if (strstr(needed, word) && !opts[i].given) {
+            fprintf(stderr, "hqc %s: missing --%s\nTry 'hqc --help'.\n", o->command, opts[i].name);
+            return EXIT_USAGE;
+        }
+        if (opts[i].given && !strstr(needed, word) && !strstr(allowed, word)) {
+            fprintf(stderr, "hqc %s: --%s does not apply\nTry 'hqc --help'.\n", o->command, opts[i].name);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+static const struct hqc_backend *pick_backend(const options *o, const level_ops *l)
+{
+    const struct hqc_backend *be = o->backend ? l->by_name(o->backend) : l->def();
+    if (be == NULL) {
+        const char *asked = o->backend ? o->backend : getenv("HQC_BACKEND");
+        fprintf(stderr, "hqc: backend %s", o->backend ? "" : "HQC_BACKEND=");
+        print_quoted(stderr, asked ? asked : "auto", QUOTE_MAX);
+        fputs(" is unknown or not supported by this CPU; available:", stderr);
+        print_available_backends(stderr);
+        fputc('\n', stderr);
+    }
+    return be;
+}
+
+static void wipe(void *p, size_t n)
+{
+    volatile uint8_t *v = p;
+    while (n--)
+        *v++ = 0;
+}
+
+/* Stages every output, then commits them together; the signal handler covers the window. */
+static int write_outputs(staged_output *outs, const uint8_t *const *data, const size_t *lens, size_t n,
+                         const options *o)
+{
+    remove_staged_on_signal(outs, n);
+    for (size_t i = 0; i < n; i++) {
+        int rc = stage_output(&outs[i], data[i], lens[i], o->hex);
+        if (rc != 0) {
+            discard_outputs(outs, n);
+            return rc;
+        }
+    }
+    return commit_outputs(outs, n, o->force);
+}
+
+static int cmd_keygen(const options *o, const struct hqc_backend *be)
+{
+    const level_ops *l = o->level;
+    staged_output outs[2] = {{.path = o->pk, .what = "public key"},
+                             {.path = o->sk, .what = "secret key", .secret = 1}};
+    int rc = check_outputs(outs, 2, o->force);
+    if (rc != 0)
+        return rc;
+    static uint8_t pk[MAX_PK], sk[MAX_SK];
+    uint8_t seed[SEED_BYTES];
+    if (hqc_randombytes(seed, sizeof seed) != 0 || l->keypair(be, pk, sk, seed) != 0) {
+        fputs("hqc keygen: key generation failed (no randomness?)\n", stderr);
+        rc = EXIT_KEM_FAILED;
+    } else {
+        const uint8_t *data[2] = {pk, sk};
+        size_t lens[2] = {l->pk_bytes, l->sk_bytes};
+        rc = write_outputs(outs, data, lens, 2, o);
+    }
+    wipe(seed, sizeof seed);
+    wipe(sk, sizeof sk);
+    return rc;
+}
+
+static int cmd_encaps(const options *o, const struct hqc_backend *be)
+{
+    const level_ops *l = o->level;
+    staged_output outs[2] = {{.path = o->ct, .what = "ciphertext"},
+                             {.path = o->ss, .what = "shared secret", .secret = 1}};
+    int rc = check_outputs(outs, 2, o->force);
+    static uint8_t pk[MAX_PK], ct[MAX_CT];
+    if (rc != 0 || (rc = read_key_file(o->pk, "public key", pk, l->pk_bytes, o->hex)) != 0)
+        return rc;
+    uint8_t ss[32], m[32], salt[SALT_BYTES];
+    if (hqc_randombytes(m, l->m_bytes) != 0 || hqc_randombytes(salt, sizeof salt) != 0 ||
+        l->enc(be, ct, ss, pk, m, salt) != 0) {
+        fputs("hqc encaps: encapsulation failed (no randomness?)\n", stderr);
+        rc = EXIT_KEM_FAILED;
+    } else {
+        const uint8_t *data[2] = {ct, ss};
+        size_t lens[2] = {l->ct_bytes, l->ss_bytes};
+        rc = write_outputs(outs, data, lens, 2, o);
+    }
+    wipe(m, sizeof m);
+    wipe(ss, sizeof ss);
+    return rc;
+}
+
+static int cmd_decaps(const options *o, const struct hqc_backend *be)
+{
+    const level_ops *l = o->level;
+    staged_output outs[1] = {{.path = o->ss, .what = "shared secret", .secret = 1}};
+    int rc = check_outputs(outs, 1, o->force);
+    static uint8_t sk[MAX_SK], ct[MAX_CT];
+    if (rc != 0 || (rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex)) != 0 ||
+        (rc = read_key_file(o->ct, "ciphertext", ct, l->ct_bytes, o->hex)) != 0) {
+        wipe(sk, sizeof sk);
+        return rc;
+    }
+    uint8_t ss[32];
+    if (l->dec(be, ss, ct, sk) != 0) {
+        fputs("hqc decaps: decapsulation failed\n", stderr);
+        rc = EXIT_KEM_FAILED;
+    } else {
+        const uint8_t *data[1] = {ss};
+        size_t lens[1] = {l->ss_bytes};
+        rc = write_outputs(outs, data, lens, 1, o);
+    }
+    wipe(sk, sizeof sk);
+    wipe(ss, sizeof ss);
+    return rc;
+}
+
+/* hqc kat: the generator of kat/genkat.c per level, or the check against the digests. */
+static int cmd_kat(const options *o)
+{
+    int rc = 0;
+    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++) {
+        const level_ops *l = &all_levels[i];
+        if (o->level && o->level != l)
+            continue;
+        if (o->check) {
+            int r = check_kat_level(l->level, l->kat_main, o->backend);
+            rc = r > rc ? r : rc;
+            continue;
+        }
+        char self[32];
+        snprintf(self, sizeof self, "hqc kat --level %d", l->level);
+        char *args[8];
+        int n = 0;
+        args[n++] = self;
+        if (o->backend) {
+            args[n++] = (char *)"--backend";
+            args[n++] = (char *)o->backend;
+        }
+        if (o->req) {
+            args[n++] = (char *)"--req";
+            args[n++] = (char *)o->req;
+        }
+        if (o->out) {
+            args[n++] = (char *)"--out";
+            args[n++] = (char *)o->out;
+        }
+        args[n] = NULL;
+        int r = l->kat_main(n, args);
+        if (r != 0)
+            return r;
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage_error("missing command", NULL);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hqc %s (libhqc %s)\n", HQC_VERSION_STRING, hqc_version());
+        return 0;
+    }
+    options o = {.command = argv[1]};
+    int rc = parse_options(argc, argv, &o);
+    if (rc != 0)
+        return rc;
+    const char *cmd = o.command;
+    if (strcmp(cmd, "info") == 0)
+        return (rc = check_options(&o, "", "")) != 0 ? rc : print_info_json(stdout, stderr);
+    if (strcmp(cmd, "kat") == 0) {
+        const char *allowed = o.check ? " level backend check " : " level backend req out ";
+        if ((rc = check_options(&o, "", allowed)) != 0)
+            return rc;
+        if (o.backend && !hqc1_backend_by_name(o.backend) && pick_backend(&o, &all_levels[0]) == NULL)
+            return EXIT_USAGE;
+        return cmd_kat(&o);
+    }
+    int (*run)(const options *, const struct hqc_backend *) = NULL;
+    const char *needed = NULL;
+    if (strcmp(cmd, "keygen") == 0) {
+        run = cmd_keygen;
+        needed = " level pk sk ";
+    } else if (strcmp(cmd, "encaps") == 0) {
+        run = cmd_encaps;
+        needed = " level pk ct ss ";
+    } else if (strcmp(cmd, "decaps") == 0) {
+        run = cmd_decaps;
+        needed = " level sk ct ss ";
+    } else {
+        return usage_error("unknown command", cmd);
+    }
+    if ((rc = check_options(&o, needed, " backend hex force ")) != 0)
+        return rc;
+    const struct hqc_backend *be = pick_backend(&o, o.level);
+    return be ? run(&o, be) : EXIT_USAGE;
+}

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* kat_check.h: `hqc kat --check`: regenerate a level's KAT files with kat/genkat.c in a
+ * temporary directory and compare their SHA-256 with the official digests of kat/levels.json,
+ * the same check `make kat` does. */
+#ifndef HQC_TOOL_KAT_CHECK_H
+#define HQC_TOOL_KAT_CHECK_H
+
+/* Checks level (1, 3, 5) with the backend called backend, or with every backend this CPU runs
+ * when backend is NULL; kat_main is that level's generator. Prints one line per backend and
+ * returns 0 when every digest matches, 1 otherwise. */
+int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend);
+
+#endif
