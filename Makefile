@@ -6,6 +6,7 @@
 #   make kat      regenerate every KAT file and check it against kat/SHA256SUMS
 #   make test     the whole test suite (pytest drives it)
 #   make bench    the cycle tables, build/bench/results.json and build/bench/cycles.png
+#   make install [PREFIX=/usr/local] [DESTDIR=]   and make uninstall (mk/install.mk)
 #
 # ISA flags are set per backend folder: only src/gf2x_avx2 and src/gf2x_avx512 get AVX code.
 

@@ -105,7 +105,7 @@ static int usage_error(const char *problem, const char *value)
         fputc(' ', stderr);
         print_quoted(stderr, value, QUOTE_MAX);
     }
-    fputs("\nTry 'hqc --help'.\n", stderr);
+    fputs(" (see hqc --help)\n", stderr);
     return EXIT_USAGE;
 }
 
@@ -176,11 +176,11 @@ static int check_options(const options *o, const char *needed, const char *allow
         char word[16];
         snprintf(word, sizeof word, " %s ", opts[i].name);
         if (strstr(needed, word) && !opts[i].given) {
-            fprintf(stderr, "hqc %s: missing --%s\nTry 'hqc --help'.\n", o->command, opts[i].name);
+            fprintf(stderr, "hqc %s: missing --%s (see hqc --help)\n", o->command, opts[i].name);
             return EXIT_USAGE;
         }
         if (opts[i].given && !strstr(needed, word) && !strstr(allowed, word)) {
-            fprintf(stderr, "hqc %s: --%s does not apply\nTry 'hqc --help'.\n", o->command, opts[i].name);
+            fprintf(stderr, "hqc %s: --%s does not apply (see hqc --help)\n", o->command, opts[i].name);
             return EXIT_USAGE;
         }
     }

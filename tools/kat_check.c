@@ -68,7 +68,7 @@ static int check_one(int idx, int (*kat_main)(int, char **), const char *backend
         sha256_file(path, got);
         int match = strcmp(got, want[k]) == 0;
         if (generated)
-            printf(" PQCkemKAT_%d.%s %s", official[idx].sk_bytes, kinds[k],
+            printf("%s PQCkemKAT_%d.%s %s", k ? "," : "", official[idx].sk_bytes, kinds[k],
                    match ? "matches" : "DIFFERS from the official digest");
         ok = ok && match;
         unlink(path);

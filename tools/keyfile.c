@@ -34,12 +34,15 @@ static int hex_value(int c)
 
 int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, int hex)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: a FIFO named by mistake is refused below instead of blocking the open. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        file_error(what, path, f ? "not a regular file" : strerror(errno), len, hex);
-        if (f)
-            fclose(f);
+    FILE *f = NULL;
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || !(f = fdopen(fd, "rb"))) {
+        file_error(what, path, fd < 0 ? strerror(errno) : "not a regular file", len, hex);
+        if (fd >= 0)
+            close(fd);
         return EXIT_INPUT;
     }
     /* Up to two bytes past the expected content are read, so a longer file is seen as such. */

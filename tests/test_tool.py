@@ -1,0 +1,288 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The `hqc` command-line tool of the build (tools/): round trips at every level in raw and hex
+form, agreement with the library called directly, file modes, every bad input with its exit
+code and one-line message, all-or-nothing writes (failed, refused and interrupted runs), the
+info report and the KAT commands. test_install.py runs the same checks on the installed tool."""
+import ctypes
+import hashlib
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import BUILD, LEVELS, LEVELS_META, ROOT, bin_path, run, supported_backends
+
+EXIT_KEM, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT = 1, 2, 3, 4
+
+
+def sizes(level):
+    m = LEVELS_META[str(level)]
+    return m["pk"], m["sk"], m["ct"], m["ss"]
+
+
+def hqc(tool, *args, env=None, cwd=None):
+    return subprocess.run([str(tool)] + [str(a) for a in args], capture_output=True, text=True,
+                          env=env, cwd=cwd, preexec_fn=lambda: os.umask(0o022))
+
+
+def must(res):
+    assert res.returncode == 0, "exit %d: %s" % (res.returncode, res.stderr)
+    return res
+
+
+def unhex(path):
+    text = Path(path).read_text()
+    assert re.fullmatch(r"[0-9a-f]*\n", text), "hex file %s is not one lowercase line" % path
+    return bytes.fromhex(text)
+
+
+def round_trip(tool, d, level, hex_files=False, backend=None):
+    """keygen, encaps, decaps in directory d; returns the five outputs as bytes."""
+    extra = (["--hex"] if hex_files else []) + (["--backend", backend] if backend else [])
+    L = ["--level", level]
+    must(hqc(tool, "keygen", *L, "--pk", d / "pk", "--sk", d / "sk", *extra))
+    must(hqc(tool, "encaps", *L, "--pk", d / "pk", "--ct", d / "ct", "--ss", d / "ss_enc", *extra))
+    must(hqc(tool, "decaps", *L, "--sk", d / "sk", "--ct", d / "ct", "--ss", d / "ss_dec", *extra))
+    read = unhex if hex_files else (lambda p: Path(p).read_bytes())
+    return [read(d / n) for n in ("pk", "sk", "ct", "ss_enc", "ss_dec")]
+
+
+def load_library(path):
+    lib = ctypes.CDLL(str(path))
+    return lib
+
+
+def library_decaps(lib, level, sk, ct):
+    ss = ctypes.create_string_buffer(32)
+    assert getattr(lib, "hqc%d_crypto_kem_dec" % level)(ss, ct, sk) == 0
+    return ss.raw
+
+
+def library_keypair_enc(lib, level):
+    pk_n, sk_n, ct_n, _ = sizes(level)
+    pk, sk = ctypes.create_string_buffer(pk_n), ctypes.create_string_buffer(sk_n)
+    ct, ss = ctypes.create_string_buffer(ct_n), ctypes.create_string_buffer(32)
+    assert getattr(lib, "hqc%d_crypto_kem_keypair" % level)(pk, sk) == 0
+    assert getattr(lib, "hqc%d_crypto_kem_enc" % level)(ct, ss, pk) == 0
+    return pk.raw, sk.raw, ct.raw, ss.raw
+
+
+def tool_agrees_with_library(tool, lib, d, level):
+    """The tool's files decapsulate in the library, and the library's in the tool."""
+    pk, sk, ct, ss, ss2 = round_trip(tool, d, level)
+    assert ss == ss2 and library_decaps(lib, level, sk, ct) == ss
+    lpk, lsk, lct, lss = library_keypair_enc(lib, level)
+    (d / "lsk").write_bytes(lsk)
+    (d / "lct").write_bytes(lct)
+    must(hqc(tool, "decaps", "--level", level, "--sk", d / "lsk", "--ct", d / "lct", "--ss", d / "lss"))
+    assert (d / "lss").read_bytes() == lss
+
+
+def listing(d):
+    return sorted(p.name for p in Path(d).iterdir())
+
+
+def bad_input_failures(tool, d):
+    """Runs the tool on every kind of bad input in the empty directory d; returns the list of
+    problems found (empty when each case exits with its code, says one line naming the file or
+    value, prints nothing on stdout, and leaves the directory as it was)."""
+    pk_n, sk_n, ct_n, _ = sizes(1)
+    must(hqc(tool, "keygen", "--level", 1, "--pk", d / "pk", "--sk", d / "sk"))
+    must(hqc(tool, "encaps", "--level", 1, "--pk", d / "pk", "--ct", d / "ct", "--ss", d / "ss"))
+    (d / "short").write_bytes((d / "pk").read_bytes()[:-1])
+    (d / "long").write_bytes((d / "pk").read_bytes() + b"\0")
+    (d / "nothex").write_text("zz" * pk_n + "\n")
+    (d / "shorthex").write_text("ab" * (pk_n - 1) + "\n")
+    (d / "adir").mkdir()
+    pk_before = (d / "pk").read_bytes()
+    out = ["--ct", d / "new_ct", "--ss", d / "new_ss"]
+    enc1 = ["encaps", "--level", 1]
+    unsupported = [b for b in ("avx2", "avx512") if b not in supported_backends(1)]
+    huge = "x\n" * 5000
+    cases = [
+        # (arguments, expected exit, words the message must contain, environment additions)
+        (enc1 + ["--pk", d / "missing"] + out, EXIT_INPUT, ["missing", "expected %d bytes" % pk_n], {}),
+        (enc1 + ["--pk", d / "short"] + out, EXIT_INPUT, ["short", "%d bytes" % (pk_n - 1), "expected %d bytes" % pk_n], {}),
+        (enc1 + ["--pk", d / "long"] + out, EXIT_INPUT, ["long", "expected %d bytes" % pk_n], {}),
+        (enc1 + ["--pk", d / "adir"] + out, EXIT_INPUT, ["adir", "not a regular file"], {}),
+        (enc1 + ["--hex", "--pk", d / "nothex"] + out, EXIT_INPUT, ["nothex", "not a hex digit", "%d hex digits" % (2 * pk_n)], {}),
+        (enc1 + ["--hex", "--pk", d / "shorthex"] + out, EXIT_INPUT, ["shorthex", "%d hex digits" % (2 * pk_n)], {}),
+        (enc1 + ["--hex", "--pk", d / "pk"] + out, EXIT_INPUT, ["pk", "hex digits"], {}),
+        (["decaps", "--level", 3, "--sk", d / "sk", "--ct", d / "ct", "--ss", d / "new_ss"], EXIT_INPUT,
+         ["sk", "expected %d bytes" % sizes(3)[1]], {}),
+        (["decaps", "--level", 1, "--sk", d / "sk", "--ct", d / "short", "--ss", d / "new_ss"], EXIT_INPUT,
+         ["short", "expected %d bytes" % ct_n], {}),
+        (["encaps", "--level", 7, "--pk", d / "pk"] + out, EXIT_USAGE, ["level", '"7"'], {}),
+        (["encaps", "--level", "", "--pk", d / "pk"] + out, EXIT_USAGE, ["level", '""'], {}),
+        (enc1 + ["--pk", d / "pk", "--backend", "nope"] + out, EXIT_USAGE, ['"nope"', "available", "ref"], {}),
+        (enc1 + ["--pk", d / "pk", "--backend", huge] + out, EXIT_USAGE, ["x\\x0a", "..."], {}),
+        (enc1 + ["--pk", d / "pk"] + out, EXIT_USAGE, ["HQC_BACKEND", '"bogus"'], {"HQC_BACKEND": "bogus"}),
+        (["keygen", "--level", 1, "--pk", d / "pk", "--sk", d / "new_sk"], EXIT_OUTPUT, ["pk", "exists", "--force"], {}),
+        (["keygen", "--level", 1, "--pk", d / "new_pk", "--sk", d / "nodir" / "sk"], EXIT_OUTPUT, ["nodir"], {}),
+        (["keygen", "--level", 1, "--pk", d / "new_pk", "--sk", d / "new_pk"], EXIT_OUTPUT, ["new_pk", "twice"], {}),
+        (["keygen", "--level", 1, "--pk", d / "new_pk"], EXIT_USAGE, ["missing --sk"], {}),
+        (["keygen", "--level", 1, "--pk", d / "new_pk", "--sk", d / "new_sk", "--req", "x"], EXIT_USAGE, ["--req"], {}),
+        (["keygen", "--levle", 1], EXIT_USAGE, ["unknown option", '"--levle"'], {}),
+        (["sign"], EXIT_USAGE, ["unknown command", '"sign"'], {}),
+        ([], EXIT_USAGE, ["missing command"], {}),
+    ] + [(enc1 + ["--pk", d / "pk", "--backend", b] + out, EXIT_USAGE, ['"%s"' % b, "not supported"], {})
+         for b in unsupported]
+    problems = []
+    before = listing(d)
+    for args, code, words, env_add in cases:
+        env = dict(os.environ)
+        env.pop("HQC_BACKEND", None)
+        env.update(env_add)
+        res = hqc(tool, *args, env=env)
+        shown = " ".join(str(a) for a in args)[:120]
+        lines = res.stderr.splitlines()
+        if res.returncode != code:
+            problems.append("%s: exit %d, expected %d (%s)" % (shown, res.returncode, code, res.stderr[:200]))
+        elif len(lines) != 1 or res.stdout:
+            problems.append("%s: expected one line on stderr and nothing on stdout, got %r / %r"
+                            % (shown, res.stderr[:300], res.stdout[:100]))
+        elif len(lines[0]) > 400 or not all(w in lines[0] for w in words):
+            problems.append("%s: message %r lacks one of %s" % (shown, lines[0][:400], words))
+        if listing(d) != before:
+            problems.append("%s: the directory changed: %s" % (shown, sorted(set(listing(d)) ^ set(before))))
+        if (d / "pk").read_bytes() != pk_before:
+            problems.append("%s: overwrote pk" % shown)
+    return problems
+
+
+@pytest.fixture
+def tool():
+    return bin_path("hqc")
+
+
+@pytest.fixture
+def libhqc():
+    shared = sorted(BUILD.glob("libhqc.so.*.*.*"))
+    if not shared:
+        pytest.fail("no libhqc.so.X.Y.Z in %s: run make first" % BUILD)
+    return load_library(shared[0])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("hex_files", [False, True], ids=["raw", "hex"])
+def test_round_trip(tool, tmp_path, level, hex_files):
+    pk, sk, ct, ss, ss2 = round_trip(tool, tmp_path, level, hex_files)
+    assert [len(pk), len(sk), len(ct), len(ss)] == list(sizes(level))
+    assert ss == ss2
+    # Two key generations differ (fresh randomness each run).
+    must(hqc(tool, "keygen", "--level", level, "--pk", tmp_path / "pk2", "--sk", tmp_path / "sk2"))
+    assert (tmp_path / "pk2").read_bytes() != pk
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_tool_agrees_with_library(tool, libhqc, tmp_path, level):
+    tool_agrees_with_library(tool, libhqc, tmp_path, level)
+
+
+def test_every_backend_decapsulates_alike(tool, tmp_path):
+    for level in LEVELS:
+        _, _, _, ss, _ = round_trip(tool, tmp_path, level)
+        for b in supported_backends(level):
+            must(hqc(tool, "decaps", "--level", level, "--sk", tmp_path / "sk", "--ct", tmp_path / "ct",
+                     "--ss", tmp_path / ("ss_" + b), "--backend", b))
+            assert (tmp_path / ("ss_" + b)).read_bytes() == ss, (level, b)
+        for f in tmp_path.iterdir():
+            f.unlink()
+
+
+def test_modes_and_force(tool, tmp_path):
+    round_trip(tool, tmp_path, 1)
+    modes = {n: stat.S_IMODE((tmp_path / n).stat().st_mode) for n in ("pk", "sk", "ct", "ss_enc", "ss_dec")}
+    assert modes == {"pk": 0o644, "sk": 0o600, "ct": 0o644, "ss_enc": 0o600, "ss_dec": 0o600}
+    old = (tmp_path / "sk").read_bytes()
+    (tmp_path / "sk").chmod(0o644)
+    must(hqc(tool, "keygen", "--level", 1, "--pk", tmp_path / "pk", "--sk", tmp_path / "sk", "--force"))
+    assert (tmp_path / "sk").read_bytes() != old
+    assert stat.S_IMODE((tmp_path / "sk").stat().st_mode) == 0o600
+
+
+def test_bad_inputs(tool, tmp_path):
+    assert bad_input_failures(tool, tmp_path) == []
+
+
+def test_failed_commit_leaves_no_partial_key_pair(tool, tmp_path):
+    """With --force the second rename fails (the secret key path is a directory): the public
+    key renamed just before is taken back, so no unmatched half of a key pair remains."""
+    (tmp_path / "sk").mkdir()
+    res = hqc(tool, "keygen", "--level", 1, "--pk", tmp_path / "pk", "--sk", tmp_path / "sk", "--force")
+    assert res.returncode == EXIT_OUTPUT and '"%s"' % (tmp_path / "sk") in res.stderr, res.stderr
+    assert listing(tmp_path) == ["sk"] and not any((tmp_path / "sk").iterdir())
+
+
+def preload_library(tmp_path):
+    so = tmp_path / "preload_io.so"
+    run(["cc", "-std=c11", "-shared", "-fPIC", "-o", so, ROOT / "tests" / "c" / "preload_io.c", "-ldl"])
+    return so
+
+
+def test_interrupted_write_leaves_nothing(tool, tmp_path):
+    """SIGTERM arrives in the middle of writing the staged files: the handler removes them and
+    the process dies of the signal, with no output and no temporary file left."""
+    so = preload_library(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, LD_PRELOAD=str(so), HQC_TEST_PRELOAD="fsync-sigterm")
+    res = hqc(tool, "keygen", "--level", 1, "--pk", out / "pk", "--sk", out / "sk", env=env)
+    assert res.returncode == -signal.SIGTERM, (res.returncode, res.stderr)
+    assert listing(out) == []
+
+
+def test_info_matches_hqc_info(tool):
+    env = dict(os.environ)
+    env.pop("HQC_BACKEND", None)
+    a = json.loads(must(hqc(tool, "info", env=env)).stdout)
+    b = json.loads(must(hqc(bin_path("hqc_info"), env=env)).stdout)
+    assert a == b and a["version"] == re.search(r'HQC_VERSION_STRING "([^"]+)"',
+                                                (ROOT / "include/hqc/hqc_common.h").read_text()).group(1)
+
+
+@pytest.mark.parametrize("value", ["nope", "avx2\nref", "y" * 100000, "\x1b[31mred"])
+def test_hqc_info_rejects_unavailable_backend(value):
+    res = hqc(bin_path("hqc_info"), env=dict(os.environ, HQC_BACKEND=value))
+    lines = res.stderr.splitlines()
+    assert res.returncode == 2 and res.stdout == "" and len(lines) == 1, res
+    assert "HQC_BACKEND" in lines[0] and "available" in lines[0] and len(lines[0]) < 300
+    assert "\x1b" not in lines[0]
+
+
+def test_kat_generates_the_official_files(tool, tmp_path):
+    must(hqc(tool, "kat", "--level", 1, "--out", tmp_path))
+    meta = LEVELS_META["1"]
+    for kind in ("req", "rsp"):
+        digest = hashlib.sha256((tmp_path / meta[kind]).read_bytes()).hexdigest()
+        assert digest == meta[kind + "_sha256"], kind
+    # The generator reads a request file, and rejects a broken one without writing.
+    out2 = tmp_path / "again"
+    out2.mkdir()
+    must(hqc(tool, "kat", "--level", 1, "--req", tmp_path / meta["req"], "--out", out2))
+    assert (out2 / meta["rsp"]).read_bytes() == (tmp_path / meta["rsp"]).read_bytes()
+    (tmp_path / "bad.req").write_text("count = 0\nseed = 00\n")
+    out3 = tmp_path / "bad"
+    out3.mkdir()
+    res = hqc(tool, "kat", "--level", 1, "--req", tmp_path / "bad.req", "--out", out3)
+    assert res.returncode != 0 and "bad.req" in res.stderr and listing(out3) == []
+
+
+def test_kat_check(tool):
+    res = must(hqc(tool, "kat", "--check", "--level", 1, "--backend", "ref"))
+    assert res.stdout.count("matches") == 2 and "DIFFERS" not in res.stdout
+    res = hqc(tool, "kat", "--check", "--backend", "nope")
+    assert res.returncode == EXIT_USAGE and '"nope"' in res.stderr
+
+
+def test_help_documents_commands_and_exit_codes(tool):
+    text = must(hqc(tool, "--help")).stdout
+    for word in ("keygen", "encaps", "decaps", "info", "kat", "--hex", "--force", "--backend", "0600",
+                 "exit status", "2241", "7333"):
+        assert word in text, word
+    assert must(hqc(tool, "--version")).stdout.startswith("hqc ")
