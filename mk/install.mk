@@ -29,9 +29,11 @@ INST_CMAKE  := $(INST_LIB)/cmake/hqc
 INST_BIN    := $(ROOT_DIR)/bin
 INST_DOC    := $(ROOT_DIR)/share/doc/hqc
 
+# Variables of mk/shared.mk and mk/tool.mk (read after this fragment) are used through
+# recursive (=) variables and recipes only; prerequisites name the files directly.
 # The package files are generated for the PREFIX of the installation (not its DESTDIR).
 PKG_DIR  := $(BUILD)/pkg
-PKG_SUBST := PREFIX=$(PREFIX) LIBDIR_REL=$(LIBDIR_REL) VERSION=$(VERSION) MAJOR=$(VERSION_MAJOR)
+PKG_SUBST = PREFIX=$(PREFIX) LIBDIR_REL=$(LIBDIR_REL) VERSION=$(VERSION) MAJOR=$(VERSION_MAJOR)
 # From LIBDIR_REL/cmake/hqc back up to PREFIX.
 empty :=
 space := $(empty) $(empty)
@@ -49,16 +51,16 @@ $(PKG_DIR)/%: pkg/%.in $(PKG_DIR)/vars
 .PHONY: FORCE
 FORCE:
 
-INSTALLED_HEADERS := $(addprefix $(INST_INC)/,$(notdir $(PUBLIC_HEADERS)))
-INSTALLED_LIBS    := $(INST_LIB)/libhqc.a $(INST_LIB)/$(notdir $(SHLIB)) $(INST_LIB)/$(SONAME) \
+INSTALLED_HEADERS = $(addprefix $(INST_INC)/,$(notdir $(PUBLIC_HEADERS)))
+INSTALLED_LIBS    = $(INST_LIB)/libhqc.a $(INST_LIB)/$(notdir $(SHLIB)) $(INST_LIB)/$(SONAME) \
                      $(INST_LIB)/libhqc.so
-INSTALLED_PKG     := $(INST_PC)/hqc.pc $(INST_CMAKE)/hqcConfig.cmake $(INST_CMAKE)/hqcConfigVersion.cmake
-INSTALLED_DOCS    := $(INST_DOC)/LICENSE-APACHE $(INST_DOC)/LICENSE-MIT $(INST_DOC)/CHANGELOG.md
-INSTALLED_FILES   := $(INSTALLED_HEADERS) $(INSTALLED_LIBS) $(INSTALLED_PKG) $(INST_BIN)/hqc \
+INSTALLED_PKG     = $(INST_PC)/hqc.pc $(INST_CMAKE)/hqcConfig.cmake $(INST_CMAKE)/hqcConfigVersion.cmake
+INSTALLED_DOCS    = $(INST_DOC)/LICENSE-APACHE $(INST_DOC)/LICENSE-MIT $(INST_DOC)/CHANGELOG.md
+INSTALLED_FILES   = $(INSTALLED_HEADERS) $(INSTALLED_LIBS) $(INSTALLED_PKG) $(INST_BIN)/hqc \
                      $(INSTALLED_DOCS)
 
 .PHONY: install uninstall install-manifest
-install: lib $(TOOL) $(PKG_FILES)
+install: lib $(BUILD)/bin/hqc $(PKG_FILES)
 	$(INSTALL) -d '$(INST_INC)' '$(INST_LIB)' '$(INST_PC)' '$(INST_CMAKE)' '$(INST_BIN)' '$(INST_DOC)'
 	$(INSTALL) -m 644 $(PUBLIC_HEADERS) '$(INST_INC)/'
 	$(INSTALL) -m 644 $(LIB) '$(INST_LIB)/'
