@@ -3,10 +3,13 @@
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.
  * Usage: hqcL_kat [--backend NAME] [--req FILE] [--out DIR]
- * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically. The generator is
- * HQC_NS(kat_main) (genkat.h), which `hqc kat` calls; built with -DHQC_KAT_NO_MAIN it has no main. */
+ * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically: both or neither.
+ * Exit status: 0 success, 1 bad input or failed output (the message names the file), 2 usage.
+ * The generator is HQC_NS(kat_main) (genkat.h), which `hqc kat` calls; built with
+ * -DHQC_KAT_NO_MAIN it has no main. */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +45,44 @@ static void put_hex(FILE *f, const char *label, const uint8_t *b, size_t len)
     fputc('\n', f);
 }
 
+/* Reads one line of at most cap-1 bytes into buf, without its "\n" or "\r\n". Returns 1 for a
+ * line, 0 at end of file, -1 after printing why the line is not text: a NUL byte, a carriage
+ * return not followed by a line feed, or more than cap-1 bytes. Reading stops at the first such
+ * line, so a device such as /dev/zero ends the run after one bounded read. */
+static int read_req_line(FILE *f, char *buf, size_t cap, const char *path, int lineno)
+{
+    size_t len = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (c == '\0') {
+            fprintf(stderr, "error: %s:%d: NUL byte at column %zu\n", path, lineno, len + 1);
+            return -1;
+        }
+        if (c == '\r') {
+            int next = getc(f);
+            if (next == '\n')
+                break;
+            fprintf(stderr, "error: %s:%d: carriage return without a line feed at column %zu\n", path,
+                    lineno, len + 1);
+            return -1;
+        }
+        if (len + 1 >= cap) {
+            fprintf(stderr, "error: %s:%d: line longer than %zu bytes\n", path, lineno, cap - 1);
+            return -1;
+        }
+        buf[len++] = (char)c;
+    }
+    buf[len] = '\0';
+    if (c == EOF && len == 0)
+        return 0;
+    return 1;
+}
+
 /* A .req holds, for count = 0, 1, ...: "count = i", "seed = <96 hex>", "pk =", "sk =",
- * "ct =", "ss =" and a blank line. Anything else is rejected with its line number. */
+ * "ct =", "ss =" and a blank line. Anything else is rejected with its line number. A file of
+ * at most KAT_COUNT entries has at most REQ_MAX_LINES lines even with generous blank lines;
+ * the bound keeps an endless input (a pipe of newlines) from running forever. */
+#define REQ_MAX_LINES (8 * KAT_COUNT + 64)
 static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *n_out)
 {
     FILE *f = fopen(path, "r");
@@ -52,26 +91,28 @@ static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *
         return -1;
     }
     static const char *const empties[] = {"pk =", "sk =", "ct =", "ss ="};
-    char line[512];
+    char line[512], want[32];
     int lineno = 0, n = 0, state = 0; /* 0 count, 1 seed, 2..5 empties, 6 blank */
-    int rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    int rc = 0, got;
+    while (rc == 0 && (got = read_req_line(f, line, sizeof line, path, lineno + 1)) != 0) {
         lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            fprintf(stderr, "error: %s:%d: line too long\n", path, lineno);
+        if (got < 0) {
             rc = -1;
             break;
         }
-        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
+        if (lineno > REQ_MAX_LINES) {
+            fprintf(stderr, "error: %s:%d: more than %d lines; not a KAT request file\n", path, lineno,
+                    REQ_MAX_LINES);
+            rc = -1;
+            break;
+        }
+        size_t len = strlen(line);
         if (state == 0) {
             if (len == 0)
                 continue; /* tolerate extra blank lines between entries */
-            int c;
-            char extra;
-            if (sscanf(line, "count = %d%c", &c, &extra) != 1 || c != n) {
-                fprintf(stderr, "error: %s:%d: expected 'count = %d', got '%s'\n", path, lineno, n, line);
+            snprintf(want, sizeof want, "count = %d", n);
+            if (strcmp(line, want) != 0) {
+                fprintf(stderr, "error: %s:%d: expected '%s', got '%.80s'\n", path, lineno, want, line);
                 rc = -1;
                 break;
             }
@@ -99,7 +140,7 @@ static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *
             state = 2;
         } else if (state <= 5) {
             if (strcmp(line, empties[state - 2]) != 0) {
-                fprintf(stderr, "error: %s:%d: expected '%s', got '%s'\n", path, lineno, empties[state - 2], line);
+                fprintf(stderr, "error: %s:%d: expected '%s', got '%.80s'\n", path, lineno, empties[state - 2], line);
                 rc = -1;
                 break;
             }
@@ -110,7 +151,7 @@ static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *
         }
     }
     if (rc == 0 && ferror(f)) {
-        fprintf(stderr, "error: reading %s failed\n", path);
+        fprintf(stderr, "error: reading %s failed: %s\n", path, strerror(errno));
         rc = -1;
     }
     if (rc == 0 && state != 0) {
@@ -126,29 +167,58 @@ static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *
     return rc;
 }
 
-/* Opens DIR/NAME.tmp.PID; finish_file renames it over DIR/NAME only when everything worked. */
-static FILE *start_file(char *tmp, size_t tmplen, const char *dir, const char *name)
+/* An output file is written as DIR/NAME.tmp.PID and renamed over DIR/NAME only once every
+ * output of the run is complete, so a failed run (a full disk, a failing KEM call) leaves
+ * neither a partial file nor one output without the other. */
+typedef struct {
+    char final[4096], tmp[4096 + 32];
+    FILE *f;
+} out_file;
+
+static int out_open(out_file *o, const char *dir, const char *name)
 {
-    snprintf(tmp, tmplen, "%s/%s.tmp.%ld", dir, name, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        fprintf(stderr, "error: cannot create %s: %s\n", tmp, strerror(errno));
-    return f;
+    if ((size_t)snprintf(o->final, sizeof o->final, "%s/%s", dir, name) >= sizeof o->final) {
+        fprintf(stderr, "error: output directory name too long: %.80s...\n", dir);
+        return -1;
+    }
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", o->final, (long)getpid());
+    o->f = fopen(o->tmp, "w");
+    if (!o->f)
+        fprintf(stderr, "error: cannot create %s: %s\n", o->tmp, strerror(errno));
+    return o->f ? 0 : -1;
 }
 
-static int finish_file(FILE *f, const char *tmp, const char *dir, const char *name, int ok)
+/* Flushes and closes o; on a write error names the file and errno's reason. */
+static int out_close(out_file *o)
 {
-    char final[4096];
-    snprintf(final, sizeof final, "%s/%s", dir, name);
-    if (fclose(f) != 0)
+    errno = 0;
+    int ok = fflush(o->f) == 0 && !ferror(o->f);
+    int err = errno;
+    if (fclose(o->f) != 0 && ok) {
         ok = 0;
-    if (ok && rename(tmp, final) != 0) {
-        fprintf(stderr, "error: cannot rename %s to %s: %s\n", tmp, final, strerror(errno));
-        ok = 0;
+        err = errno;
     }
+    o->f = NULL;
     if (!ok)
-        remove(tmp);
+        fprintf(stderr, "error: writing %s failed: %s\n", o->final, strerror(err ? err : EIO));
     return ok ? 0 : -1;
+}
+
+static void out_discard(out_file *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    remove(o->tmp);
+}
+
+static int out_commit(out_file *o)
+{
+    if (rename(o->tmp, o->final) == 0)
+        return 0;
+    fprintf(stderr, "error: cannot rename %s to %s: %s\n", o->tmp, o->final, strerror(errno));
+    remove(o->tmp);
+    return -1;
 }
 
 int HQC_NS(kat_main)(int argc, char **argv)
@@ -166,6 +236,9 @@ int HQC_NS(kat_main)(int argc, char **argv)
             return 2;
         }
     }
+    /* Past a file-size limit (ulimit -f), writes then fail with EFBIG, which is reported and
+     * cleaned up like a full disk, instead of the process being killed mid-file. */
+    signal(SIGXFSZ, SIG_IGN);
     const hqc_backend *be = backend_name ? HQC_NS(backend_by_name)(backend_name) : HQC_NS(backend_default)();
     if (!be) {
         const char *asked = backend_name ? backend_name : getenv("HQC_BACKEND");
@@ -179,7 +252,8 @@ int HQC_NS(kat_main)(int argc, char **argv)
 
     static uint8_t seeds[KAT_COUNT][SEED_LEN];
     int n = KAT_COUNT;
-    char name[64], tmp[4096];
+    char name[64];
+    out_file req_out = {.f = NULL}, rsp_out = {.f = NULL};
     if (req) {
         if (parse_req(req, seeds, &n) != 0)
             return 1;
@@ -190,23 +264,27 @@ int HQC_NS(kat_main)(int argc, char **argv)
             entropy[i] = (uint8_t)i;
         kat_prng_init(&prng, entropy);
         snprintf(name, sizeof name, "PQCkemKAT_%d.req", HQC_SK_BYTES);
-        FILE *f = start_file(tmp, sizeof tmp, out, name);
-        if (!f)
+        if (out_open(&req_out, out, name) != 0)
             return 1;
         for (int i = 0; i < n; i++) {
             shake256_squeeze(&prng.xof, seeds[i], SEED_LEN);
-            fprintf(f, "count = %d\n", i);
-            put_hex(f, "seed = ", seeds[i], SEED_LEN);
-            fputs("pk =\nsk =\nct =\nss =\n\n", f);
+            fprintf(req_out.f, "count = %d\n", i);
+            put_hex(req_out.f, "seed = ", seeds[i], SEED_LEN);
+            fputs("pk =\nsk =\nct =\nss =\n\n", req_out.f);
         }
-        if (finish_file(f, tmp, out, name, !ferror(f)) != 0)
+        if (out_close(&req_out) != 0) {
+            out_discard(&req_out);
             return 1;
+        }
     }
 
     snprintf(name, sizeof name, "PQCkemKAT_%d.rsp", HQC_SK_BYTES);
-    FILE *f = start_file(tmp, sizeof tmp, out, name);
-    if (!f)
+    if (out_open(&rsp_out, out, name) != 0) {
+        if (!req)
+            out_discard(&req_out);
         return 1;
+    }
+    FILE *f = rsp_out.f;
     fprintf(f, "# %s\n\n", HQC_NAME);
     int ok = 1;
     static uint8_t pk[HQC_PK_BYTES], sk[HQC_SK_BYTES], ct[HQC_CT_BYTES];
@@ -236,8 +314,16 @@ int HQC_NS(kat_main)(int argc, char **argv)
         put_hex(f, "ct = ", ct, sizeof ct);
         put_hex(f, "ss = ", ss, sizeof ss);
         fputc('\n', f);
+        if (ferror(f))
+            break; /* out_close names the file and the reason */
     }
-    if (finish_file(f, tmp, out, name, ok && !ferror(f)) != 0)
+    if (!ok || out_close(&rsp_out) != 0) {
+        out_discard(&rsp_out);
+        if (!req)
+            out_discard(&req_out);
+        return 1;
+    }
+    if ((!req && out_commit(&req_out) != 0) || out_commit(&rsp_out) != 0)
         return 1;
     return 0;
 }

@@ -10,13 +10,10 @@
 #include "sampling.h"
 #include "syndromes.h"
 
-/* karatsuba_scratch_words(W) is below 4W + 4W/2 + ... < 8W + recursion slack. */
-#define REF_SCRATCH_WORDS (8 * HQC_WORDS + 64)
-
 static void mul_ref(uint64_t *o, const uint64_t *a, const uint64_t *b)
 {
     uint64_t prod[2 * HQC_WORDS];
-    uint64_t scratch[REF_SCRATCH_WORDS];
+    uint64_t scratch[KARATSUBA_SCRATCH_BOUND(HQC_WORDS)];
     karatsuba_mul(prod, a, b, HQC_WORDS, scratch);
     reduce_mod_xn_minus_1(o, prod);
 }

@@ -66,7 +66,7 @@ int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_
 {
     const uint8_t *ek = sk, *seed_dk = sk + HQC_PK_BYTES, *sigma = sk + HQC_PK_BYTES + HQC_SEED_BYTES;
     const uint8_t *salt = ct + UV_BYTES;
-    uint8_t m[HQC_K], h_ek[32], k_theta[64], k_bar[32], uv[UV_BYTES];
+    uint8_t m[HQC_K], h_ek[32], k_theta[64], k_bar[32];
     int rc = -1;
     if (be == NULL) {
         memset(ss, 0, HQC_SS_BYTES);
@@ -78,12 +78,8 @@ int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
-    pke_encrypt(uv, ek, m, k_theta + HQC_SS_BYTES, be);
-
     /* ok = all ones iff the re-encryption reproduces u || v (the salt is the ciphertext's). */
-    uint32_t diff = 0;
-    for (size_t i = 0; i < UV_BYTES; i++)
-        diff |= (uint32_t)(uv[i] ^ ct[i]);
+    uint32_t diff = pke_reencrypt_differs(ct, ek, m, k_theta + HQC_SS_BYTES, be);
     uint8_t ok = (uint8_t)ct_barrier32(~ct_mask_nonzero32(diff));
     for (size_t i = 0; i < HQC_SS_BYTES; i++)
         ss[i] = (uint8_t)((k_theta[i] & ok) | (k_bar[i] & ~ok));
@@ -92,7 +88,6 @@ out:
     zeroize(m, sizeof m);
     zeroize(k_theta, sizeof k_theta);
     zeroize(k_bar, sizeof k_bar);
-    zeroize(uv, sizeof uv);
     return rc;
 }
 

@@ -35,22 +35,25 @@ static void expand_h(uint64_t h[HQC_WORDS], const uint8_t seed_ek[HQC_SEED_BYTES
 
 /* A fixed-weight vector (y, x, r1, r2, e) in the form the backend multiplies: its support
  * when the backend has a sparse product (variable time, no expansion), else its bits,
- * expanded once in constant time. */
+ * expanded once in constant time into a buffer the caller lends (and reuses: the stack
+ * budget of docs/VERIFICATION.md allows only a few n-bit vectors per frame). */
 typedef struct {
     const uint32_t *support;
     size_t weight;
-    uint64_t bits[HQC_WORDS]; /* used only without mul_sparse */
+    const uint64_t *bits; /* used only without mul_sparse */
 } fixed_weight;
 
-static void fixed_weight_init(fixed_weight *v, const uint32_t *support, size_t weight, const hqc_backend *be)
+static void fixed_weight_init(fixed_weight *v, const uint32_t *support, size_t weight,
+                              uint64_t bits[HQC_WORDS], const hqc_backend *be)
 {
     v->support = support;
     v->weight = weight;
+    v->bits = bits;
     if (be->mul_sparse == NULL)
-        be->support_to_vector(v->bits, support, weight);
+        be->support_to_vector(bits, support, weight);
 }
 
-/* o = a * v mod X^N - 1. */
+/* o = a * v mod X^N - 1; o may be a (both products read all their input first). */
 static void mul_fixed_weight(uint64_t o[HQC_WORDS], const uint64_t a[HQC_WORDS], const fixed_weight *v,
                              const hqc_backend *be)
 {
@@ -78,7 +81,7 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
     uint8_t seeds[64];
     uint32_t y_support[HQC_OMEGA], x_support[HQC_OMEGA];
     fixed_weight x, y;
-    uint64_t h[HQC_WORDS], s[HQC_WORDS];
+    uint64_t s[HQC_WORDS], bits[HQC_WORDS]; /* s = h, then h y + x; bits = y, then x */
     shake256_ctx xof;
 
     if (hash_i(seeds, seed_pke) != 0)
@@ -89,11 +92,11 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
     sample_support_keygen(&xof, y_support, HQC_OMEGA);
     sample_support_keygen(&xof, x_support, HQC_OMEGA);
     shake256_wipe(&xof);
-    fixed_weight_init(&y, y_support, HQC_OMEGA, be);
-    fixed_weight_init(&x, x_support, HQC_OMEGA, be);
 
-    expand_h(h, se);
-    mul_fixed_weight(s, h, &y, be);
+    expand_h(s, se);
+    fixed_weight_init(&y, y_support, HQC_OMEGA, bits, be);
+    mul_fixed_weight(s, s, &y, be);
+    fixed_weight_init(&x, x_support, HQC_OMEGA, bits, be);
     add_fixed_weight(s, &x, be);
 
     memcpy(ek, se, HQC_SEED_BYTES);
@@ -103,60 +106,92 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
     zeroize(seeds, sizeof seeds);
     zeroize(y_support, sizeof y_support);
     zeroize(x_support, sizeof x_support);
-    zeroize(&x, sizeof x);
-    zeroize(&y, sizeof y);
+    zeroize(bits, sizeof bits);
+    zeroize(s, sizeof s);
     return 0;
 }
 
-void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+/* Where the encryption's u || v bytes go: written to out, or (out == NULL) compared with
+ * expect, OR-ing every byte difference into diff. Re-encryption in decapsulation compares
+ * without a ciphertext-sized buffer of its own. */
+typedef struct {
+    uint8_t *out;
+    const uint8_t *expect;
+    uint32_t diff;
+} uv_sink;
+
+static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len)
 {
-    uint64_t h[HQC_WORDS], s[HQC_WORDS];
-    uint64_t u[HQC_WORDS], t[HQC_WORDS], v[HQC_N1N2_WORDS];
+    const uint8_t *b = bytes;
+    if (sink->out) {
+        memcpy(sink->out + offset, b, len);
+        return;
+    }
+    for (size_t i = 0; i < len; i++)
+        sink->diff |= (uint32_t)(b[i] ^ sink->expect[offset + i]);
+}
+
+/* Spec Encrypt: u = h r2 + r1, v = Encode(m) + Truncate(s r2 + e), the supports of r2, e, r1
+ * drawn in that order from one XOF stream seeded with theta. Three n-bit buffers: acc holds
+ * u, then v; r2 keeps r2's bits for both products; other holds r1, then e, then Encode(m). */
+static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const uint8_t m[HQC_K],
+                         const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+{
+    uint64_t acc[HQC_WORDS], r2_bits[HQC_WORDS], other[HQC_WORDS];
     uint32_t r2_support[HQC_OMEGA_R], e_support[HQC_OMEGA_E], r1_support[HQC_OMEGA_R];
     fixed_weight r1, r2, e;
     shake256_ctx xof;
 
-    expand_h(h, ek);
-    load_vector(s, ek + HQC_SEED_BYTES);
-
-    /* The spec draws r2, then e, then r1 from one XOF stream. */
     xof_init(&xof, theta);
     sample_support_encrypt(&xof, r2_support, HQC_OMEGA_R);
     sample_support_encrypt(&xof, e_support, HQC_OMEGA_E);
     sample_support_encrypt(&xof, r1_support, HQC_OMEGA_R);
     shake256_wipe(&xof);
-    fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, be);
-    fixed_weight_init(&e, e_support, HQC_OMEGA_E, be);
-    fixed_weight_init(&r1, r1_support, HQC_OMEGA_R, be);
+    fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, r2_bits, be);
 
-    mul_fixed_weight(u, h, &r2, be);
-    add_fixed_weight(u, &r1, be);
+    expand_h(acc, ek);
+    mul_fixed_weight(acc, acc, &r2, be);
+    fixed_weight_init(&r1, r1_support, HQC_OMEGA_R, other, be);
+    add_fixed_weight(acc, &r1, be);
+    sink_put(sink, 0, acc, HQC_N_BYTES);
 
-    /* v = Encode(m) + Truncate(s r2 + e): truncation keeps the first n1 n2 bits, which are
-     * whole words at every level. */
-    mul_fixed_weight(t, s, &r2, be);
-    add_fixed_weight(t, &e, be);
-    code_encode(v, m);
-    xor_words(v, t, HQC_N1N2_WORDS);
+    /* Truncation keeps the first n1 n2 bits, which are whole words at every level. */
+    load_vector(acc, ek + HQC_SEED_BYTES);
+    mul_fixed_weight(acc, acc, &r2, be);
+    fixed_weight_init(&e, e_support, HQC_OMEGA_E, other, be);
+    add_fixed_weight(acc, &e, be);
+    code_encode(other, m);
+    xor_words(acc, other, HQC_N1N2_WORDS);
+    sink_put(sink, HQC_N_BYTES, acc, HQC_N1N2_BYTES);
 
-    memcpy(uv, u, HQC_N_BYTES);
-    memcpy(uv + HQC_N_BYTES, v, HQC_N1N2_BYTES);
-
-    zeroize(&r1, sizeof r1);
-    zeroize(&r2, sizeof r2);
-    zeroize(&e, sizeof e);
+    zeroize(acc, sizeof acc);
+    zeroize(r2_bits, sizeof r2_bits);
+    zeroize(other, sizeof other);
     zeroize(r1_support, sizeof r1_support);
     zeroize(r2_support, sizeof r2_support);
     zeroize(e_support, sizeof e_support);
-    zeroize(t, sizeof t);
-    zeroize(v, sizeof v);
+}
+
+void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
+                 const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+{
+    uv_sink sink = {.out = uv, .expect = NULL, .diff = 0};
+    encrypt_into(&sink, ek, m, theta, be);
+}
+
+uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
+                               const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                               const hqc_backend *be)
+{
+    uv_sink sink = {.out = NULL, .expect = uv, .diff = 0};
+    encrypt_into(&sink, ek, m, theta, be);
+    return sink.diff;
 }
 
 void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
                  const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const hqc_backend *be)
 {
-    uint64_t u[HQC_WORDS], t[HQC_WORDS], v[HQC_N1N2_WORDS];
+    uint64_t acc[HQC_WORDS], other[HQC_WORDS]; /* acc: u, u y, v - u y; other: y, then v */
     uint32_t support[HQC_OMEGA];
     fixed_weight y;
     shake256_ctx xof;
@@ -164,16 +199,15 @@ void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
     xof_init(&xof, seed_dk);
     sample_support_keygen(&xof, support, HQC_OMEGA);
     shake256_wipe(&xof);
-    fixed_weight_init(&y, support, HQC_OMEGA, be);
+    fixed_weight_init(&y, support, HQC_OMEGA, other, be);
 
-    load_vector(u, uv);
-    memcpy(v, uv + HQC_N_BYTES, HQC_N1N2_BYTES);
-    mul_fixed_weight(t, u, &y, be);
-    xor_words(v, t, HQC_N1N2_WORDS);
-    code_decode(m, v, be);
+    load_vector(acc, uv);
+    mul_fixed_weight(acc, acc, &y, be);
+    memcpy(other, uv + HQC_N_BYTES, HQC_N1N2_BYTES);
+    xor_words(acc, other, HQC_N1N2_WORDS);
+    code_decode(m, acc, be);
 
-    zeroize(&y, sizeof y);
-    zeroize(t, sizeof t);
-    zeroize(v, sizeof v);
+    zeroize(acc, sizeof acc);
+    zeroize(other, sizeof other);
     zeroize(support, sizeof support);
 }

@@ -11,6 +11,7 @@
 #define pke_keygen HQC_NS(pke_keygen)
 #define pke_encrypt HQC_NS(pke_encrypt)
 #define pke_decrypt HQC_NS(pke_decrypt)
+#define pke_reencrypt_differs HQC_NS(pke_reencrypt_differs)
 
 /* ek = seed_ek || s; seed_dk is the whole decryption key. Returns 0 or -1 (hash failure). */
 int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
@@ -19,6 +20,12 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
 /* u (n bits) || v (n1 n2 bits) as bytes, encrypting m with randomness theta. */
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
                  const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be);
+
+/* Nonzero iff pke_encrypt(ek, m, theta) differs from the u || v bytes uv; computed in constant
+ * time without a second ciphertext buffer (the decapsulation's FO check). */
+uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
+                               const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                               const hqc_backend *be);
 
 /* m = Decode(v - Truncate(u y)) for the u || v bytes of a ciphertext. */
 void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
