@@ -47,24 +47,89 @@ static inline uint64_t gf256x8_xtime(uint64_t a)
     return ((a & 0x7f7f7f7f7f7f7f7fULL) << 1) ^ (top * 0x1d);
 }
 
-/* Lane-wise a * b: sum over bit k of b of a * alpha^k, selected by a 0x00/0xff lane mask. */
-static inline uint64_t gf256x8_mul(uint64_t a, uint64_t b)
+/* Sixty-four field elements bit-sliced: p[k] holds bit k of every element, element i in bit i
+ * of each word. A lane-wise product is then 64 ANDs and about 80 XORs for all 64 lanes, against
+ * about 90 operations per eight lanes in the byte-lane form above. */
+static inline void gf256x64_mul(uint64_t r[8], const uint64_t a[8], const uint64_t b[8])
 {
-    uint64_t r = 0;
-    for (int k = 0; k < 8; k++) {
-        r ^= a & (((b >> k) & GF256X8_ONES) * 0xff);
-        a = gf256x8_xtime(a);
+    uint64_t t[15] = {0};
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            t[i + j] ^= a[i] & b[j];
+    /* x^k = x^(k-8) (x^4 + x^3 + x^2 + 1), from the top down so that x^12..x^9 folded into
+     * x^8..x^11 are folded again. */
+    for (int k = 14; k >= 8; k--) {
+        t[k - 4] ^= t[k];
+        t[k - 5] ^= t[k];
+        t[k - 6] ^= t[k];
+        t[k - 8] ^= t[k];
     }
-    return r;
+    for (int k = 0; k < 8; k++)
+        r[k] = t[k];
 }
 
-/* XOR of the eight lanes. */
-static inline uint8_t gf256x8_sum(uint64_t a)
+/* Every lane set to the element c: plane k is all ones where bit k of c is set. */
+static inline void gf256x64_broadcast(uint64_t r[8], uint8_t c)
 {
-    a ^= a >> 32;
-    a ^= a >> 16;
-    a ^= a >> 8;
-    return (uint8_t)a;
+    for (int k = 0; k < 8; k++)
+        r[k] = 0ULL - (uint64_t)((c >> k) & 1);
+}
+
+/* Lane-wise a^254 = a^-1 (0 for 0), as in gf256_inv. */
+static inline void gf256x64_inv(uint64_t r[8], const uint64_t a[8])
+{
+    uint64_t t[8];
+    for (int k = 0; k < 8; k++)
+        t[k] = a[k];
+    for (int k = 1; k < 7; k++) { /* t = a^(2^(k+1) - 1) */
+        gf256x64_mul(t, t, t);
+        gf256x64_mul(t, t, a);
+    }
+    gf256x64_mul(t, t, t); /* a^127 squared */
+    for (int k = 0; k < 8; k++)
+        r[k] = t[k];
+}
+
+/* An 8x8 bit matrix in a uint64_t, row i in byte i: bit j of row i goes to bit i of row j
+ * (Warren, "Hacker's Delight", 2nd ed., section 7-3). */
+static inline uint64_t gf256_transpose8x8(uint64_t x)
+{
+    uint64_t t;
+    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    return x;
+}
+
+/* Elements 0..n-1 (n <= 64) of bytes into lanes 0..n-1 of r; the other lanes are zero. */
+static inline void gf256x64_load(uint64_t r[8], const uint8_t *bytes, int n)
+{
+    for (int k = 0; k < 8; k++)
+        r[k] = 0;
+    for (int g = 0; g < 8 * 8; g += 8) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8 && g + i < n; i++)
+            x |= (uint64_t)bytes[g + i] << (8 * i);
+        x = gf256_transpose8x8(x);
+        for (int k = 0; k < 8; k++)
+            r[k] |= ((x >> (8 * k)) & 0xff) << g;
+    }
+}
+
+/* Lanes 0..n-1 of a into bytes[0..n-1] (n <= 64). */
+static inline void gf256x64_store(uint8_t *bytes, const uint64_t a[8], int n)
+{
+    for (int g = 0; g < n; g += 8) {
+        uint64_t x = 0;
+        for (int k = 0; k < 8; k++)
+            x |= ((a[k] >> g) & 0xff) << (8 * k);
+        x = gf256_transpose8x8(x);
+        for (int i = 0; i < 8 && g + i < n; i++)
+            bytes[g + i] = (uint8_t)(x >> (8 * i));
+    }
 }
 
 #endif

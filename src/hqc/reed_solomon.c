@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* reed_solomon.c: systematic RS encoding by LFSR division by g(x), and constant-time decoding
  * (spec section "Decoding the Reed-Solomon code"): syndromes (from the backend), the error
- * locator by inversion-free Berlekamp-Massey, then at every position a Chien evaluation of
+ * locator by inversion-free Berlekamp-Massey, then at every message position a Chien evaluation of
  * the locator and Forney's formula e = Omega(X^-1) / sigma'(X^-1) for the error value.
- * Polynomials and positions are processed eight field elements per uint64_t (gf256.h). */
+ * The encoder works on eight field elements per uint64_t, the decoder on 64 bit-sliced lanes
+ * (gf256.h); only the k message positions are corrected, the parity symbols are dropped. */
 #include "reed_solomon.h"
 
 #include <string.h>
@@ -16,8 +17,6 @@
 #define TWO_DELTA (2 * HQC_DELTA)
 #define LANES(n) (((n) + 7) / 8)
 #define PARITY_WORDS LANES(TWO_DELTA)
-#define LOC_WORDS LANES(HQC_DELTA + 1)   /* sigma has degree <= delta */
-#define POS_WORDS LANES(HQC_N1)
 
 static uint8_t lane(const uint64_t *w, unsigned i)
 {
@@ -61,122 +60,159 @@ void rs_encode(uint8_t cdw[HQC_N1], const uint8_t msg[HQC_K])
     zeroize(parity, sizeof parity);
 }
 
+/* Lanes of the bit-sliced decoder (gf256.h, gf256x64_*): a polynomial of degree <= delta in
+ * lanes 0..delta of the low half; two quantities computed together share one product, one in
+ * the low 32 lanes and one in the high 32 (delta + 1 <= 32 at every level). */
+#define LOW_HALF 0x00000000ffffffffULL
+#define LOC_LANES ((2ULL << HQC_DELTA) - 1) /* lanes 0..delta */
+
+/* Bit 0 of every 32-bit half of x is the XOR of that half's 32 bits. */
+static uint64_t fold_halves(uint64_t x)
+{
+    x ^= x >> 16; /* bits 16..31 of each half pick up garbage that no later step reads */
+    x ^= x >> 8;
+    x ^= x >> 4;
+    x ^= x >> 2;
+    x ^= x >> 1;
+    return x;
+}
+
 /* Inversion-free Berlekamp-Massey (Reed, Shih and Truong 1991): sigma is found up to a
  * non-zero factor, which neither its roots nor Forney's quotient depend on. Every iteration
  * does the same work; degrees above delta are dropped since they only arise beyond the
- * decoding radius. */
-static void error_locator(uint64_t sigma[LOC_WORDS], const uint8_t syn[TWO_DELTA])
+ * decoding radius. sigma and prev are bit-sliced polynomials (lane i = coefficient i); the
+ * update gamma sigma + disc x prev is one product, sigma next to x prev and gamma next to disc. */
+static void error_locator(uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
 {
-    uint64_t prev[LOC_WORDS] = {1}, xprev[LOC_WORDS], window[LOC_WORDS];
-    uint8_t gamma = 1;
+    uint64_t prev[8] = {1}, window[8] = {0}, gamma[8], prod[8], pair[8], scale[8];
     uint32_t len = 0; /* the current LFSR length L */
-    uint8_t window_bytes[8 * LOC_WORDS];
-    memset(sigma, 0, LOC_WORDS * sizeof *sigma);
+    gf256x64_broadcast(gamma, 1);
+    memset(sigma, 0, 8 * sizeof *sigma);
     sigma[0] = 1;
 
     for (uint32_t r = 0; r < TWO_DELTA; r++) {
-        /* window lane i = S_(r-i) for i <= min(r, delta), else 0 (indices are public). */
-        memset(window_bytes, 0, sizeof window_bytes);
-        for (uint32_t i = 0; i <= r && i <= HQC_DELTA; i++)
-            window_bytes[i] = syn[r - i];
-        memcpy(window, window_bytes, sizeof window);
-        uint64_t acc = 0;
-        for (int w = 0; w < LOC_WORDS; w++)
-            acc ^= gf256x8_mul(sigma[w], window[w]);
-        uint8_t disc = gf256x8_sum(acc);
+        /* window lane i = S_(r-i) for i <= min(r, delta), else 0 */
+        for (int k = 0; k < 8; k++)
+            window[k] = ((window[k] << 1) | (uint64_t)((syn[r] >> k) & 1)) & LOC_LANES;
+        gf256x64_mul(prod, sigma, window);
+        /* disc = XOR of the lanes of prod; its bits two planes to a word */
+        uint64_t disc_bits = 0;
+        for (int k = 0; k < 8; k += 2)
+            disc_bits |= (fold_halves(prod[k] | (prod[k + 1] << 32)) & 0x0000000100000001ULL) << (k / 2);
+        uint64_t disc[8];
+        for (int k = 0; k < 8; k += 2) {
+            disc[k] = 0ULL - ((disc_bits >> (k / 2)) & 1);
+            disc[k + 1] = 0ULL - ((disc_bits >> (32 + k / 2)) & 1);
+        }
 
-        /* sigma' = gamma sigma + disc x prev */
-        shift_up_one_lane(xprev, prev, LOC_WORDS);
-        xprev[LOC_WORDS - 1] &= top_word_mask(HQC_DELTA + 1);
-        uint64_t bg = gf256x8_broadcast(gamma), bd = gf256x8_broadcast(disc);
+        uint64_t xprev[8];
+        for (int k = 0; k < 8; k++) {
+            xprev[k] = (prev[k] << 1) & LOC_LANES;
+            pair[k] = sigma[k] | (xprev[k] << 32);
+            scale[k] = (gamma[k] & LOW_HALF) | (disc[k] & ~LOW_HALF);
+        }
+        gf256x64_mul(prod, pair, scale);
+
         /* The barrier hides that grow is all-ones or zero: knowing it, clang 16 -O3 turned
          * the selections below into a branch on grow at HQC-5. */
-        uint32_t grow = ct_barrier32(ct_mask_nonzero32(disc) & ~ct_mask_lt32(r, 2 * len));
+        uint32_t disc_nonzero = ct_mask_nonzero32((uint32_t)(disc_bits | (disc_bits >> 32)));
+        uint32_t grow = ct_barrier32(disc_nonzero & ~ct_mask_lt32(r, 2 * len));
         uint64_t g64 = ((uint64_t)grow << 32) | grow;
-        for (int w = 0; w < LOC_WORDS; w++) {
-            uint64_t next = gf256x8_mul(sigma[w], bg) ^ gf256x8_mul(xprev[w], bd);
-            prev[w] = (g64 & sigma[w]) | (~g64 & xprev[w]);
-            sigma[w] = next;
+        for (int k = 0; k < 8; k++) {
+            prev[k] = (g64 & sigma[k]) | (~g64 & xprev[k]);
+            sigma[k] = (prod[k] ^ (prod[k] >> 32)) & LOC_LANES;
+            gamma[k] = (g64 & disc[k]) | (~g64 & gamma[k]);
         }
         len = (grow & (r + 1 - len)) | (~grow & len);
-        gamma = (uint8_t)((grow & disc) | (~grow & gamma));
+        zeroize(disc, sizeof disc);
+        zeroize(xprev, sizeof xprev);
     }
     zeroize(prev, sizeof prev);
-    zeroize(xprev, sizeof xprev);
     zeroize(window, sizeof window);
-    zeroize(window_bytes, sizeof window_bytes);
+    zeroize(gamma, sizeof gamma);
+    zeroize(prod, sizeof prod);
+    zeroize(pair, sizeof pair);
+    zeroize(scale, sizeof scale);
 }
 
-/* Lane-wise inverse a^254 (0 for 0), as in gf256_inv. */
-static uint64_t gf256x8_inv(uint64_t a)
+/* Lane i of the low half of a, broadcast to every lane. */
+static void lane_broadcast(uint64_t r[8], const uint64_t a[8], int i)
 {
-    uint64_t r = a;
-    for (int k = 1; k < 7; k++)
-        r = gf256x8_mul(gf256x8_mul(r, r), a);
-    return gf256x8_mul(r, r);
+    for (int k = 0; k < 8; k++)
+        r[k] = 0ULL - ((a[k] >> i) & 1);
 }
 
-/* 0xff in every lane that is zero, 0x00 elsewhere. */
-static uint64_t gf256x8_zero_lanes(uint64_t a)
+/* Error values at the k message positions 2 delta .. n1-1 (the parity symbols are never
+ * returned, so they are not corrected). Omega = S(x) sigma(x) mod x^delta suffices: with
+ * nu <= delta errors its degree is below nu. Forney: e = Omega(X^-1) / sigma'(X^-1) where
+ * sigma(X^-1) = 0, and 0 elsewhere. sigma and Omega are evaluated together, sigma in the low
+ * 32 lanes and Omega in the high ones (k <= 32 positions each). */
+static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
 {
-    uint64_t t = a | (a >> 4); /* only bit 0 of each lane is read below */
-    t |= t >> 2;
-    t |= t >> 1;
-    return ((t & GF256X8_ONES) ^ GF256X8_ONES) * 0xff;
-}
-
-/* Corrects cdw in place. Omega = S(x) sigma(x) mod x^delta suffices: with nu <= delta errors
- * its degree is below nu. All n1 positions are evaluated at once, eight per word. */
-static void correct_errors(uint8_t cdw[HQC_N1], const uint64_t sigma[LOC_WORDS], const uint8_t syn[TWO_DELTA])
-{
-    uint8_t sig[8 * LOC_WORDS], omega[HQC_DELTA] = {0};
-    memcpy(sig, sigma, sizeof sig);
-    /* Omega_i = sum_{j <= i} sigma_j S_(i-j): broadcast sigma_j times the syndromes shifted
-     * up by j lanes. */
-    uint8_t shifted[HQC_DELTA + LOC_WORDS * 8] = {0};
-    memcpy(shifted + HQC_DELTA, syn, HQC_DELTA);
-    uint64_t om[LOC_WORDS] = {0};
+    uint64_t s[8], omega[8] = {0}, term[8], c[8];
+    /* Omega_i = sum_{j <= i} sigma_j S_(i-j), i < delta: sigma_j times the syndromes moved up
+     * by j lanes. */
+    gf256x64_load(s, syn, HQC_DELTA);
     for (int j = 0; j < HQC_DELTA; j++) {
-        uint64_t s[LOC_WORDS], b = gf256x8_broadcast(sig[j]);
-        memcpy(s, shifted + HQC_DELTA - j, sizeof s);
-        for (int w = 0; w < LOC_WORDS; w++)
-            om[w] ^= gf256x8_mul(s[w], b);
+        uint64_t moved[8];
+        lane_broadcast(c, sigma, j);
+        for (int k = 0; k < 8; k++)
+            moved[k] = (s[k] << j) & ((1ULL << HQC_DELTA) - 1);
+        gf256x64_mul(term, moved, c);
+        for (int k = 0; k < 8; k++)
+            omega[k] ^= term[k];
     }
-    memcpy(omega, om, HQC_DELTA);
 
-    uint64_t x[POS_WORDS] = {0}, x2[POS_WORDS], word[POS_WORDS] = {0};
-    memcpy(x, rs_locator_inverses, HQC_N1);
-    memcpy(word, cdw, HQC_N1);
-    for (int p = 0; p < POS_WORDS; p++) {
-        x2[p] = gf256x8_mul(x[p], x[p]);
-        uint64_t s = 0, o = 0, d = 0;
-        for (int i = HQC_DELTA; i >= 0; i--)
-            s = gf256x8_mul(s, x[p]) ^ gf256x8_broadcast(sig[i]);
-        for (int i = HQC_DELTA - 1; i >= 0; i--)
-            o = gf256x8_mul(o, x[p]) ^ gf256x8_broadcast(omega[i]);
-        /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2. */
-        for (int i = HQC_DELTA - (HQC_DELTA % 2 == 0); i >= 1; i -= 2)
-            d = gf256x8_mul(d, x2[p]) ^ gf256x8_broadcast(sig[i]);
-        word[p] ^= gf256x8_zero_lanes(s) & gf256x8_mul(o, gf256x8_inv(d));
+    uint64_t x[8], x2[8], both[8] = {0}, deriv[8] = {0};
+    gf256x64_load(x, rs_locator_inverses + TWO_DELTA, HQC_K);
+    for (int k = 0; k < 8; k++)
+        x[k] |= x[k] << 32;
+    /* Horner in both halves: sigma has degree <= delta, Omega < delta (its lane delta is 0). */
+    for (int i = HQC_DELTA; i >= 0; i--) {
+        gf256x64_mul(both, both, x);
+        for (int k = 0; k < 8; k++)
+            both[k] ^= (0ULL - ((sigma[k] >> i) & 1)) & LOW_HALF;
+        for (int k = 0; k < 8; k++)
+            both[k] ^= (0ULL - ((omega[k] >> i) & 1)) & ~LOW_HALF;
     }
-    memcpy(cdw, word, HQC_N1);
-    zeroize(sig, sizeof sig);
+    /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2. */
+    gf256x64_mul(x2, x, x);
+    for (int i = HQC_DELTA - (HQC_DELTA % 2 == 0); i >= 1; i -= 2) {
+        gf256x64_mul(deriv, deriv, x2);
+        for (int k = 0; k < 8; k++)
+            deriv[k] ^= 0ULL - ((sigma[k] >> i) & 1);
+    }
+    uint64_t inv[8], quot[8], root = 0;
+    gf256x64_inv(inv, deriv);
+    for (int k = 0; k < 8; k++) {
+        inv[k] <<= 32; /* next to Omega */
+        root |= both[k];
+    }
+    gf256x64_mul(quot, both, inv);
+    root = ~root & LOW_HALF; /* lanes where sigma(X^-1) = 0 */
+    for (int k = 0; k < 8; k++)
+        quot[k] = (quot[k] >> 32) & root;
+    gf256x64_store(err, quot, HQC_K);
+    zeroize(s, sizeof s);
     zeroize(omega, sizeof omega);
-    zeroize(om, sizeof om);
-    zeroize(shifted, sizeof shifted);
-    zeroize(word, sizeof word);
+    zeroize(term, sizeof term);
+    zeroize(c, sizeof c);
+    zeroize(both, sizeof both);
+    zeroize(deriv, sizeof deriv);
+    zeroize(inv, sizeof inv);
+    zeroize(quot, sizeof quot);
 }
 
 void rs_decode(uint8_t msg[HQC_K], const uint8_t cdw[HQC_N1], const hqc_backend *be)
 {
-    uint8_t syn[TWO_DELTA], word[HQC_N1];
-    uint64_t sigma[LOC_WORDS];
-    memcpy(word, cdw, HQC_N1);
-    be->rs_syndromes(syn, word);
+    uint8_t syn[TWO_DELTA], err[HQC_K];
+    uint64_t sigma[8];
+    be->rs_syndromes(syn, cdw);
     error_locator(sigma, syn);
-    correct_errors(word, sigma, syn);
-    memcpy(msg, word + TWO_DELTA, HQC_K);
+    error_values(err, sigma, syn);
+    for (int i = 0; i < HQC_K; i++)
+        msg[i] = cdw[TWO_DELTA + i] ^ err[i];
     zeroize(syn, sizeof syn);
     zeroize(sigma, sizeof sigma);
-    zeroize(word, sizeof word);
+    zeroize(err, sizeof err);
 }
