@@ -2,13 +2,14 @@
 # Makefile: builds the HQC KEM for levels 1, 3 and 5 with the arithmetic backends that
 # BACKEND selects, the KAT generator, the tests and the benchmarks.
 #
-#   make [BACKEND=auto|ref|avx2|avx512]   library and programs under build/<BACKEND>/
+#   make [BACKEND=auto|ref|avx2|vpclmul|avx512]   library and programs under build/<BACKEND>/
 #   make kat      regenerate every KAT file and check it against kat/SHA256SUMS
 #   make test     the whole test suite (pytest drives it)
 #   make bench    the cycle tables, build/bench/results.json and build/bench/cycles.png
 #   make install [PREFIX=/usr/local] [DESTDIR=]   and make uninstall (mk/install.mk)
 #
-# ISA flags are set per backend folder: only src/gf2x_avx2 and src/gf2x_avx512 get AVX code.
+# ISA flags are set per backend folder: only src/gf2x_avx2, src/gf2x_vpclmul and src/gf2x_avx512
+# get AVX code.
 
 BACKEND ?= auto
 LEVELS  := 1 3 5
@@ -22,23 +23,27 @@ CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -Wshadow -Wvla -fno-stri
                -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE $(SAN) $(EXTRA_CFLAGS)
 LDLIBS  := -lcrypto
 
-ALL_BACKENDS := ref avx2 avx512
+ALL_BACKENDS := ref avx2 vpclmul avx512
 ifeq ($(BACKEND),auto)
   BACKENDS := $(ALL_BACKENDS)
 else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
   # The portable backend is always in: it is the twin every other one is tested against. The
-  # AVX-512 tables reuse AVX2 kernels where 256 bits suffice (RM decoding), so avx512 brings
+  # AVX-512 tables reuse AVX2 kernels where 256 bits suffice (RM decoding), and the vpclmul
+  # tables reuse the AVX2 reduction, support expansion, RM decoder and syndromes, so both bring
   # the avx2 folder along.
-  BACKENDS := $(sort ref $(BACKEND) $(if $(filter avx512,$(BACKEND)),avx2))
+  BACKENDS := $(sort ref $(BACKEND) $(if $(filter avx512 vpclmul,$(BACKEND)),avx2))
 else
-  $(error unknown BACKEND '$(BACKEND)': use auto, ref, avx2 or avx512)
+  $(error unknown BACKEND '$(BACKEND)': use auto, ref, avx2, vpclmul or avx512)
 endif
 
 BUILD ?= build/$(BACKEND)
 ISA_avx2   := -mavx2 -mpclmul -mbmi2
+# vpclmul compiles the Toom-3/Karatsuba skeleton of src/gf2x_avx2 with its own leaf.
+ISA_vpclmul := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mvpclmulqdq
 ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
               -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
+        $(if $(filter vpclmul,$(BACKENDS)),-DHQC_HAVE_VPCLMUL) \
         $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512)
 GEN  := $(BUILD)/gen
 INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN)
@@ -96,7 +101,7 @@ $(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
 	    -e 's/@CT@/$(word 3,$(API_SIZES_$*))/; s/@SEC@/$(word 4,$(API_SIZES_$*))/' $< > $@.tmp
 	mv $@.tmp $@
 
-isa_for = $(foreach b,avx2 avx512,$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
+isa_for = $(foreach b,avx2 vpclmul avx512,$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
 
 $(BUILD)/obj/common/%.o: %.c
 	@mkdir -p $(dir $@)

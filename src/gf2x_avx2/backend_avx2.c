@@ -5,6 +5,7 @@
 #include "backend.h"
 #include "rm_decode_avx2.h"
 #include "gf2x_avx2.h"
+#include "reduce_avx2.h"
 #include "support_to_vector_avx2.h"
 #include "syndromes_avx2.h"
 

@@ -4,7 +4,7 @@
  * part is read N % 64 bits into a word, so each output word is assembled from two words. */
 #include <immintrin.h>
 
-#include "gf2x_avx2.h"
+#include "reduce_avx2.h"
 
 #define FOLD_WORD (HQC_N / 64)
 #define FOLD_BITS (HQC_N % 64)

@@ -13,6 +13,9 @@ static const hqc_backend *const all_backends[] = {
 #ifdef HQC_HAVE_AVX2
     &HQC_NS(backend_avx2),
 #endif
+#ifdef HQC_HAVE_VPCLMUL
+    &HQC_NS(backend_vpclmul),
+#endif
 #ifdef HQC_HAVE_AVX512
     &HQC_NS(backend_avx512),
 #endif

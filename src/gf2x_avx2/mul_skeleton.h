@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* mul_skeleton.h: the interface of the Toom-3 over Karatsuba product that the avx2 and
+ * vpclmul backends share (Bodrato's Toom-3 in toom3_skeleton.h, two-, three- and five-way
+ * Karatsuba in karat*_skeleton.h). A backend header defines the per-level shape (TOOM3_*
+ * below) and SKELETON_NAME(s), the per-level, per-backend name of function s, then includes
+ * this file; the backends differ only in their 512x512-bit leaf (karat2_skeleton.h). */
+#ifndef HQC_GF2X_MUL_SKELETON_H
+#define HQC_GF2X_MUL_SKELETON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "params.h"
+
+#if !defined(TOOM3_SHIFT_WORDS) || !defined(TOOM3_PART_WORDS) || !defined(TOOM3_MUL_WORDS) || \
+    !defined(TOOM3_INNER_MUL) || !defined(SKELETON_NAME)
+#error "define the Toom-3 shape and SKELETON_NAME before including mul_skeleton.h"
+#endif
+
+/* Toom-3 splits each operand into three parts of TOOM3_PART_WORDS words and evaluates at
+ * 0, 1, x, x + 1 and infinity with x = X^(64 * TOOM3_SHIFT_WORDS). The values at x and x + 1
+ * are TOOM3_PART_WORDS + 2 * TOOM3_SHIFT_WORDS words long, so the five pointwise products are
+ * TOOM3_MUL_WORDS x TOOM3_MUL_WORDS, done by TOOM3_INNER_MUL(r, a, b). */
+#define TOOM3_PROD_WORDS (6 * TOOM3_PART_WORDS)
+#define TOOM3_PROD_ALLOC (TOOM3_PROD_WORDS + 4) /* toom3_mul writes whole vectors */
+
+_Static_assert(3 * TOOM3_PART_WORDS >= HQC_WORDS, "Toom-3 parts must cover the operand");
+_Static_assert(TOOM3_PART_WORDS + 2 * TOOM3_SHIFT_WORDS <= TOOM3_MUL_WORDS,
+               "the values at x and x + 1 must fit the pointwise product");
+_Static_assert(TOOM3_MUL_WORDS % 4 == 0, "pointwise operands are whole 256-bit vectors");
+/* The reduction reads the product up to word HQC_N / 64 + HQC_WORDS. */
+_Static_assert(HQC_N / 64 + HQC_WORDS + 1 <= TOOM3_PROD_WORDS, "product too short to reduce");
+
+#define karat2_mul SKELETON_NAME(karat2_mul)
+#define karat3_mul SKELETON_NAME(karat3_mul)
+#define karat5_mul SKELETON_NAME(karat5_mul)
+#define toom3_mul SKELETON_NAME(toom3_mul)
+
+/* r[0, 2n) = a[0, n) * b[0, n). n = 8 * 2^j (j <= 4); r must not overlap a or b. */
+void karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
+/* The same for n = 3 * m, m a size karat2_mul accepts. */
+void karat3_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
+/* The same for n = 5 * m, m a size karat2_mul accepts. */
+void karat5_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
+/* prod[0, TOOM3_PROD_WORDS) = a * b for a, b of HQC_WORDS words (any 8-byte alignment);
+ * prod has room for TOOM3_PROD_ALLOC words. Reads a and b completely before writing prod. */
+void toom3_mul(uint64_t *prod, const uint64_t *a, const uint64_t *b);
+
+#endif
