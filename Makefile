@@ -9,7 +9,11 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]   and make uninstall (mk/install.mk)
 #
 # ISA flags are set per backend folder: only src/gf2x_avx2, src/gf2x_vpclmul and src/gf2x_avx512
-# get AVX code.
+# get AVX code, and per file in src/keccak_x86 (the Keccak kernels that src/hqc/keccak.c picks
+# by CPUID).
+#
+#   make HQC_SHA3=openssl   SHA3-256/512 through OpenSSL's libcrypto (for users who must use
+#                           their validated OpenSSL) instead of the in-tree Keccak (default)
 
 BACKEND ?= auto
 LEVELS  := 1 3 5
@@ -21,7 +25,18 @@ SAN     ?=
 # marked HQC_API (include/hqc/hqc_common.h), so exactly the public API is exported.
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Werror -Wshadow -Wvla -fno-strict-aliasing \
                -fPIC -fvisibility=hidden -D_DEFAULT_SOURCE $(SAN) $(EXTRA_CFLAGS)
-LDLIBS  := -lcrypto
+HQC_SHA3 ?= keccak
+ifeq ($(HQC_SHA3),openssl)
+  SHA3_DEFS := -DHQC_SHA3_OPENSSL
+  LDLIBS    := -lcrypto
+else ifeq ($(HQC_SHA3),keccak)
+  SHA3_DEFS :=
+  LDLIBS    :=
+else
+  $(error unknown HQC_SHA3 '$(HQC_SHA3)': use keccak or openssl)
+endif
+# OpenSSL is the tests' oracle for SHAKE256 and SHA3, whatever the library uses.
+ORACLE_LDLIBS := -lcrypto
 
 ALL_BACKENDS := ref avx2 vpclmul avx512
 ifeq ($(BACKEND),auto)
@@ -44,14 +59,19 @@ ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx5
               -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter vpclmul,$(BACKENDS)),-DHQC_HAVE_VPCLMUL) \
-        $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512)
+        $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512) $(SHA3_DEFS)
 GEN  := $(BUILD)/gen
-INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN)
+# The x86 Keccak kernels, each file with its own flags, on any x86-64 target.
+KECCAK_X86 := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),yes)
+ISA_keccak_f1600_bmi     := -mbmi -mbmi2
+ISA_keccak_f1600_x4_avx2 := -mavx2
+KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(SHA3_DEFS)
+INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/keccak_x86)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
 
 # Level-independent sources are compiled once; everything else once per level.
-COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/sha3.c src/hqc/randombytes.c
-COMMON_SRCS += src/hqc/version.c
+COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/keccak_batch.c src/hqc/sha3.c src/hqc/randombytes.c \
+               src/hqc/version.c $(if $(KECCAK_X86),$(wildcard src/keccak_x86/*.c))
 LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) \
                $(foreach b,$(BACKENDS),$(wildcard src/gf2x_$(b)/*.c))
 
@@ -102,10 +122,11 @@ $(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
 	mv $@.tmp $@
 
 isa_for = $(foreach b,avx2 vpclmul avx512,$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
+isa_keccak = $(if $(findstring src/keccak_x86/,$(1)),$(ISA_$(basename $(notdir $(1)))))
 
 $(BUILD)/obj/common/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(call isa_keccak,$<) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1 -MMD -MP -c $< -o $@
 
 define level_rules
 $(BUILD)/obj/hqc$(1)/%.o: %.c
@@ -130,7 +151,7 @@ $(foreach l,$(LEVELS),$(foreach p,$(LEVEL_PROGS),$(eval $(call prog_rule,$(l),$(
 # Level-independent programs (hqc_info: mk/tool.mk).
 $(BUILD)/bin/test_keccak: $(BUILD)/bin/%: tests/c/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS_BASE) $(INCS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS) $(if $(findstring test_keccak,$@),$(ORACLE_LDLIBS))
 
 kat: all
 	$(PYTHON) scripts/make-kat --build $(BUILD)

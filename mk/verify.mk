@@ -41,17 +41,14 @@ endef
 $(foreach l,$(LEVELS),$(eval $(call thread_prog_rule,$(l))))
 
 # --- constant-time harnesses (built only by the ct-progs goal of a -DHQC_CT_CHECK build) ---
-# An MSan build replaces OpenSSL's SHA3 by tests/ct/sha3_keccak.c and does not link
-# libcrypto at all, so no uninstrumented code can run.
-CT_MSAN   := $(findstring HQC_CT_MSAN,$(EXTRA_CFLAGS))
-CT_SHA3   := $(if $(CT_MSAN),tests/ct/sha3_keccak.c)
-CT_LIBS   := $(if $(CT_MSAN),,$(LDLIBS))
+# The constant-time builds hash with the in-tree Keccak (HQC_SHA3=keccak, forced below for
+# MSan) and do not link libcrypto at all, so no uninstrumented code can run.
 CT_PROGS  := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_ct_kem) $(BUILD)/bin/ct_leaky
 
 define ct_prog_rule
-$(BUILD)/bin/hqc$(1)_ct_kem: tests/ct/ct_kem.c tests/ct/ct_poison.h $(CT_SHA3) $(LIB)
+$(BUILD)/bin/hqc$(1)_ct_kem: tests/ct/ct_kem.c tests/ct/ct_poison.h $(LIB)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -Itests/ct -DHQC_LEVEL=$(1) $$< $(CT_SHA3) $$(LIB) -o $$@ $(CT_LIBS)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -Itests/ct -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
 endef
 $(foreach l,$(LEVELS),$(eval $(call ct_prog_rule,$(l))))
 
@@ -75,8 +72,8 @@ ct_vg_dir   = $(CT_DIR)/vg-$(notdir $(1))-$(call opt_name,$(2))
 ct_msan_dir = $(CT_DIR)/msan-$(notdir $(CLANG))-$(call opt_name,$(1))
 # A BACKENDS given on the command line reaches the sub-makes too; record it with the flags.
 BACKENDS_ARG := $(if $(filter command line,$(origin BACKENDS)),BACKENDS="$(BACKENDS)")
-ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4"
-ct_msan_vars = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(CLANG) OPT=$(1) SAN="$(MSAN_FLAGS)" \
+ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= HQC_SHA3=keccak EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4"
+ct_msan_vars = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(CLANG) OPT=$(1) SAN="$(MSAN_FLAGS)" HQC_SHA3=keccak \
                EXTRA_CFLAGS="-DHQC_CT_CHECK -DHQC_CT_MSAN"
 CT_VG_GOALS   := $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),ct-vg-$(notdir $(c))-$(call opt_name,$(o))))
 CT_MSAN_GOALS := $(foreach o,$(CT_OPTS),ct-msan-$(notdir $(CLANG))-$(call opt_name,$(o)))

@@ -37,6 +37,8 @@ uint32_t hqc_cpu_features(void)
     __cpuid_count(7, 0, a, b, c, d);
     if (ymm_ok && ((b >> 5) & 1))
         f |= HQC_CPU_AVX2;
+    if ((b >> 3) & 1)
+        f |= HQC_CPU_BMI1;
     if ((b >> 8) & 1)
         f |= HQC_CPU_BMI2;
     if (ymm_ok && ((c >> 10) & 1))
@@ -65,7 +67,7 @@ uint32_t hqc_cpu_features(void)
 void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len)
 {
     static const char *const names[] = {"pclmul",   "avx2",     "bmi2",       "avx512f", "avx512bw",
-                                        "avx512dq", "avx512vl", "vpclmulqdq", "gfni"};
+                                        "avx512dq", "avx512vl", "vpclmulqdq", "gfni",    "bmi1"};
     size_t used = 0;
     if (len == 0)
         return;

@@ -16,6 +16,7 @@
 #define HQC_CPU_AVX512VL   (1u << 6)
 #define HQC_CPU_VPCLMULQDQ (1u << 7)
 #define HQC_CPU_GFNI       (1u << 8)
+#define HQC_CPU_BMI1       (1u << 9)
 
 /* Features present and OS-enabled. Pure: it reads CPUID and XGETBV every call. */
 uint32_t hqc_cpu_features(void);

@@ -1,35 +1,96 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* keccak.c: Keccak-f[1600] (FIPS 202 section 3.3, Algorithm 7) and the sponge of section 4
- * with SHAKE256's rate of 1088 bits and domain padding 0x1F ... 0x80 (section 6.2, B.2).
+/* keccak.c: Keccak-f[1600] (FIPS 202 section 3.3, Algorithm 7) with its per-CPU kernels, and
+ * the sponge of section 4 with SHAKE256's rate of 1088 bits and domain padding 0x1F ... 0x80
+ * (section 6.2, B.2).
  * Lanes are little-endian, so byte i of the state is byte i of the lane array in memory. */
 #include "keccak.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
-#include "keccak_tables.h"
+#include "cpu.h"
+#include "keccak_scalar.h"
 #include "zeroize.h"
+#ifdef HQC_HAVE_KECCAK_X86
+#include "keccak_x86.h"
+#endif
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the sponge below reads and writes the state as bytes, which needs a little-endian host"
 #endif
 
-/* The round is generated straight-line code (scripts/gen-keccak-tables) on 25 local lanes,
- * which the compiler keeps in registers far better than an indexed loop. */
+/* The kernels of one process: chosen from CPUID once and cached in an atomic pointer to
+ * constant tables. The cache is idempotent (every thread computes the same pointer), as the
+ * backend dispatcher's is, so concurrent first calls are safe. */
+typedef struct {
+    const char *name;
+    void (*f1600)(uint64_t s[25]);
+    void (*f1600_x4)(uint64_t s[100]);
+} keccak_impl;
+
+void keccak_f1600_portable(uint64_t s[25])
+{
+    keccak_f1600_scalar(s);
+}
+
+void keccak_f1600_x4_portable(uint64_t s[100])
+{
+    for (int j = 0; j < 4; j++) {
+        uint64_t one[25];
+        for (int i = 0; i < 25; i++)
+            one[i] = s[4 * i + j];
+        keccak_f1600_scalar(one);
+        for (int i = 0; i < 25; i++)
+            s[4 * i + j] = one[i];
+        zeroize(one, sizeof one);
+    }
+}
+
+static const keccak_impl impl_portable = {"portable", keccak_f1600_portable, keccak_f1600_x4_portable};
+#ifdef HQC_HAVE_KECCAK_X86
+static const keccak_impl impl_bmi = {"bmi", hqc_keccak_f1600_bmi, keccak_f1600_x4_portable};
+static const keccak_impl impl_avx2 = {"avx2", keccak_f1600_portable, hqc_keccak_f1600_x4_avx2};
+static const keccak_impl impl_bmi_avx2 = {"bmi+avx2", hqc_keccak_f1600_bmi, hqc_keccak_f1600_x4_avx2};
+#endif
+
+static const keccak_impl *resolve_impl(void)
+{
+#ifdef HQC_HAVE_KECCAK_X86
+    uint32_t cpu = hqc_cpu_features();
+    const uint32_t bmi = HQC_CPU_BMI1 | HQC_CPU_BMI2;
+    int has_bmi = (cpu & bmi) == bmi, has_avx2 = (cpu & HQC_CPU_AVX2) != 0;
+    if (has_bmi)
+        return has_avx2 ? &impl_bmi_avx2 : &impl_bmi;
+    if (has_avx2)
+        return &impl_avx2;
+#endif
+    return &impl_portable;
+}
+
+static const keccak_impl *impl(void)
+{
+    static _Atomic(const keccak_impl *) cached;
+    const keccak_impl *k = atomic_load_explicit(&cached, memory_order_acquire);
+    if (k == NULL) {
+        k = resolve_impl();
+        atomic_store_explicit(&cached, k, memory_order_release);
+    }
+    return k;
+}
+
 void keccak_f1600(uint64_t s[25])
 {
-    uint64_t a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4], a5 = s[5], a6 = s[6], a7 = s[7],
-             a8 = s[8], a9 = s[9], a10 = s[10], a11 = s[11], a12 = s[12], a13 = s[13], a14 = s[14],
-             a15 = s[15], a16 = s[16], a17 = s[17], a18 = s[18], a19 = s[19], a20 = s[20], a21 = s[21],
-             a22 = s[22], a23 = s[23], a24 = s[24];
-    uint64_t b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20,
-        b21, b22, b23, b24, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
-    for (int round = 0; round < 24; round++) {
-        KECCAK_ROUND_NO_IOTA
-        a0 ^= keccak_round_constants[round];
-    }
-    s[0] = a0, s[1] = a1, s[2] = a2, s[3] = a3, s[4] = a4, s[5] = a5, s[6] = a6, s[7] = a7, s[8] = a8;
-    s[9] = a9, s[10] = a10, s[11] = a11, s[12] = a12, s[13] = a13, s[14] = a14, s[15] = a15, s[16] = a16;
-    s[17] = a17, s[18] = a18, s[19] = a19, s[20] = a20, s[21] = a21, s[22] = a22, s[23] = a23, s[24] = a24;
+    impl()->f1600(s);
+}
+
+void keccak_f1600_x4(uint64_t s[100])
+{
+    impl()->f1600_x4(s);
+}
+
+const char *keccak_impl_name(void)
+{
+    return impl()->name;
 }
 
 static inline void xor_byte(uint64_t *s, size_t i, uint8_t v)

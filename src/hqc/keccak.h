@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* keccak.h: Keccak-f[1600] and an incremental SHAKE256 (FIPS 202 sections 3 and 6.2). It
- * exists because OpenSSL 3.0 cannot squeeze a SHAKE context more than once, and HQC's XOF is
- * squeezed piecewise (3 or 4 bytes at a time while sampling). Tests cross-check it against
- * OpenSSL's one-shot SHAKE256. */
+/* keccak.h: Keccak-f[1600] on one and on four states (FIPS 202 section 3.3), chosen once per
+ * process for the CPU, and an incremental SHAKE256 (sections 4 and 6.2). The incremental
+ * sponge exists because HQC's XOF is squeezed piecewise (3 or 4 bytes at a time while
+ * sampling). Tests cross-check everything against OpenSSL and against the portable twins. */
 #ifndef HQC_KECCAK_H
 #define HQC_KECCAK_H
 
@@ -14,6 +14,10 @@
 /* Level-independent, but still prefixed so they cannot clash with another Keccak in the
  * same program (PQClean's fips202.c uses the plain names). */
 #define keccak_f1600 hqc_keccak_f1600
+#define keccak_f1600_x4 hqc_keccak_f1600_x4
+#define keccak_f1600_portable hqc_keccak_f1600_portable
+#define keccak_f1600_x4_portable hqc_keccak_f1600_x4_portable
+#define keccak_impl_name hqc_keccak_impl_name
 #define shake256_init hqc_shake256_init
 #define shake256_absorb hqc_shake256_absorb
 #define shake256_finalize hqc_shake256_finalize
@@ -27,7 +31,15 @@ typedef struct {
     int squeezing;
 } shake256_ctx;
 
+/* The permutation of one state, and of four states interleaved (lane i of state j is
+ * s[4 i + j]), with the fastest kernels this CPU supports (CPUID + XCR0, src/hqc/cpu.c);
+ * the _portable twins are plain C for any target. Outputs are identical. */
 void keccak_f1600(uint64_t s[25]);
+void keccak_f1600_x4(uint64_t s[100]);
+void keccak_f1600_portable(uint64_t s[25]);
+void keccak_f1600_x4_portable(uint64_t s[100]);
+/* "portable", "bmi", "avx2" or "bmi+avx2": the kernels keccak_f1600 and keccak_f1600_x4 use. */
+const char *keccak_impl_name(void);
 
 void shake256_init(shake256_ctx *ctx);
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* keccak_batch.c: lockstep one-shot sponges (FIPS 202 Algorithm 8 with pad10*1 and the domain
+ * suffixes of sections 6.1-6.2). A job's state is lane-strided: word i at st[i * stride],
+ * stride 4 inside the interleaved four-state array, 1 once it runs alone. */
+#include "keccak_batch.h"
+
+#include <string.h>
+
+#include "zeroize.h"
+
+enum { ABSORBING, SQUEEZING, FINISHED };
+
+typedef struct {
+    const keccak_job *job;
+    size_t part, off; /* next message byte: parts[part] at offset off */
+    size_t done;      /* output bytes written */
+    int phase;
+} job_cursor;
+
+/* State bytes [pos, pos + len) ^= in (little-endian lanes). */
+static void xor_in(uint64_t *st, size_t stride, size_t pos, const uint8_t *in, size_t len)
+{
+    while (len > 0) {
+        if (pos % 8 == 0 && len >= 8) {
+            uint64_t w;
+            memcpy(&w, in, 8);
+            st[pos / 8 * stride] ^= w;
+            pos += 8, in += 8, len -= 8;
+        } else {
+            st[pos / 8 * stride] ^= (uint64_t)*in << (8 * (pos % 8));
+            pos++, in++, len--;
+        }
+    }
+}
+
+/* out = state bytes [0, len). */
+static void extract(uint8_t *out, const uint64_t *st, size_t stride, size_t len)
+{
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8)
+        memcpy(out + i, &st[i / 8 * stride], 8);
+    for (; i < len; i++)
+        out[i] = (uint8_t)(st[i / 8 * stride] >> (8 * (i % 8)));
+}
+
+/* The input or output of one block before the next permutation. A message that fills its
+ * last block exactly is followed by a block of padding alone, as pad10*1 requires. */
+static void block_io(job_cursor *c, uint64_t *st, size_t stride)
+{
+    const keccak_job *j = c->job;
+    if (c->phase == ABSORBING) {
+        size_t pos = 0;
+        while (pos < j->rate && c->part < j->count) {
+            const hqc_bytes *p = &j->parts[c->part];
+            size_t take = p->len - c->off < j->rate - pos ? p->len - c->off : j->rate - pos;
+            xor_in(st, stride, pos, (const uint8_t *)p->ptr + c->off, take);
+            pos += take;
+            c->off += take;
+            if (c->off == p->len)
+                c->part++, c->off = 0;
+        }
+        if (pos < j->rate) {
+            const uint8_t last = 0x80;
+            xor_in(st, stride, pos, &j->pad, 1);
+            xor_in(st, stride, j->rate - 1, &last, 1);
+            c->phase = SQUEEZING;
+        }
+        return;
+    }
+    size_t take = j->outlen - c->done < j->rate ? j->outlen - c->done : j->rate;
+    extract(j->out + c->done, st, stride, take);
+    c->done += take;
+    if (c->done < j->outlen)
+        return;
+    c->phase = FINISHED;
+    if (j->rest) {
+        for (size_t i = 0; i < 25; i++)
+            j->rest->s[i] = st[i * stride];
+        j->rest->pos = take;
+        j->rest->squeezing = 1;
+    }
+}
+
+void keccak_batch(const keccak_job *jobs, size_t count)
+{
+    uint64_t st[100] = {0}, one[25];
+    job_cursor cur[4];
+    for (size_t k = 0; k < count; k++)
+        cur[k] = (job_cursor){&jobs[k], 0, 0, 0, ABSORBING};
+    for (;;) {
+        size_t pending = 0, last = 0;
+        for (size_t k = 0; k < count; k++) {
+            if (cur[k].phase == FINISHED)
+                continue;
+            block_io(&cur[k], st + k, 4);
+            if (cur[k].phase != FINISHED)
+                pending++, last = k;
+        }
+        if (pending == 0)
+            break;
+        if (pending >= 2) {
+            keccak_f1600_x4(st);
+            continue;
+        }
+        /* One job left: the four-state permutation would cost more than its own. */
+        for (size_t i = 0; i < 25; i++)
+            one[i] = st[4 * i + last];
+        while (cur[last].phase != FINISHED) {
+            keccak_f1600(one);
+            block_io(&cur[last], one, 1);
+        }
+        break;
+    }
+    zeroize(st, sizeof st);
+    zeroize(one, sizeof one);
+}
