@@ -208,13 +208,18 @@ static void wipe(void *p, size_t n)
         *v++ = 0;
 }
 
-/* Stages every output, then commits them together; the signal handler covers the window. */
-static int write_outputs(staged_output *outs, const uint8_t *const *data, const size_t *lens, size_t n,
-                         const options *o)
+/* After the KEM call: one message if it failed, else every output staged, then committed
+ * together; the signal handler covers the window in between. */
+static int write_outputs(staged_output *outs, size_t n, const options *o, int kem_ok,
+                         const char *failure)
 {
+    if (!kem_ok) {
+        fprintf(stderr, "hqc %s: %s\n", o->command, failure);
+        return EXIT_KEM_FAILED;
+    }
     remove_staged_on_signal(outs, n);
     for (size_t i = 0; i < n; i++) {
-        int rc = stage_output(&outs[i], data[i], lens[i], o->hex);
+        int rc = stage_output(&outs[i], o->hex);
         if (rc != 0) {
             discard_outputs(outs, n);
             return rc;
@@ -226,21 +231,16 @@ static int write_outputs(staged_output *outs, const uint8_t *const *data, const 
 static int cmd_keygen(const options *o, const struct hqc_backend *be)
 {
     const level_ops *l = o->level;
-    staged_output outs[2] = {{.path = o->pk, .what = "public key"},
-                             {.path = o->sk, .what = "secret key", .secret = 1}};
+    static uint8_t pk[MAX_PK], sk[MAX_SK];
+    staged_output outs[2] = {
+        {.path = o->pk, .what = "public key", .data = pk, .len = l->pk_bytes},
+        {.path = o->sk, .what = "secret key", .data = sk, .len = l->sk_bytes, .secret = 1}};
     int rc = check_outputs(outs, 2, o->force);
     if (rc != 0)
         return rc;
-    static uint8_t pk[MAX_PK], sk[MAX_SK];
     uint8_t seed[SEED_BYTES];
-    if (hqc_randombytes(seed, sizeof seed) != 0 || l->keypair(be, pk, sk, seed) != 0) {
-        fputs("hqc keygen: key generation failed (no randomness?)\n", stderr);
-        rc = EXIT_KEM_FAILED;
-    } else {
-        const uint8_t *data[2] = {pk, sk};
-        size_t lens[2] = {l->pk_bytes, l->sk_bytes};
-        rc = write_outputs(outs, data, lens, 2, o);
-    }
+    int ok = hqc_randombytes(seed, sizeof seed) == 0 && l->keypair(be, pk, sk, seed) == 0;
+    rc = write_outputs(outs, 2, o, ok, "key generation failed (no randomness?)");
     wipe(seed, sizeof seed);
     wipe(sk, sizeof sk);
     return rc;
@@ -249,22 +249,17 @@ static int cmd_keygen(const options *o, const struct hqc_backend *be)
 static int cmd_encaps(const options *o, const struct hqc_backend *be)
 {
     const level_ops *l = o->level;
-    staged_output outs[2] = {{.path = o->ct, .what = "ciphertext"},
-                             {.path = o->ss, .what = "shared secret", .secret = 1}};
-    int rc = check_outputs(outs, 2, o->force);
     static uint8_t pk[MAX_PK], ct[MAX_CT];
+    uint8_t ss[32], m[32], salt[SALT_BYTES];
+    staged_output outs[2] = {
+        {.path = o->ct, .what = "ciphertext", .data = ct, .len = l->ct_bytes},
+        {.path = o->ss, .what = "shared secret", .data = ss, .len = l->ss_bytes, .secret = 1}};
+    int rc = check_outputs(outs, 2, o->force);
     if (rc != 0 || (rc = read_key_file(o->pk, "public key", pk, l->pk_bytes, o->hex)) != 0)
         return rc;
-    uint8_t ss[32], m[32], salt[SALT_BYTES];
-    if (hqc_randombytes(m, l->m_bytes) != 0 || hqc_randombytes(salt, sizeof salt) != 0 ||
-        l->enc(be, ct, ss, pk, m, salt) != 0) {
-        fputs("hqc encaps: encapsulation failed (no randomness?)\n", stderr);
-        rc = EXIT_KEM_FAILED;
-    } else {
-        const uint8_t *data[2] = {ct, ss};
-        size_t lens[2] = {l->ct_bytes, l->ss_bytes};
-        rc = write_outputs(outs, data, lens, 2, o);
-    }
+    int ok = hqc_randombytes(m, l->m_bytes) == 0 && hqc_randombytes(salt, sizeof salt) == 0 &&
+             l->enc(be, ct, ss, pk, m, salt) == 0;
+    rc = write_outputs(outs, 2, o, ok, "encapsulation failed (no randomness?)");
     wipe(m, sizeof m);
     wipe(ss, sizeof ss);
     return rc;
@@ -273,23 +268,14 @@ static int cmd_encaps(const options *o, const struct hqc_backend *be)
 static int cmd_decaps(const options *o, const struct hqc_backend *be)
 {
     const level_ops *l = o->level;
-    staged_output outs[1] = {{.path = o->ss, .what = "shared secret", .secret = 1}};
-    int rc = check_outputs(outs, 1, o->force);
     static uint8_t sk[MAX_SK], ct[MAX_CT];
-    if (rc != 0 || (rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex)) != 0 ||
-        (rc = read_key_file(o->ct, "ciphertext", ct, l->ct_bytes, o->hex)) != 0) {
-        wipe(sk, sizeof sk);
-        return rc;
-    }
     uint8_t ss[32];
-    if (l->dec(be, ss, ct, sk) != 0) {
-        fputs("hqc decaps: decapsulation failed\n", stderr);
-        rc = EXIT_KEM_FAILED;
-    } else {
-        const uint8_t *data[1] = {ss};
-        size_t lens[1] = {l->ss_bytes};
-        rc = write_outputs(outs, data, lens, 1, o);
-    }
+    staged_output outs[1] = {
+        {.path = o->ss, .what = "shared secret", .data = ss, .len = l->ss_bytes, .secret = 1}};
+    int rc = check_outputs(outs, 1, o->force);
+    if (rc == 0 && (rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex)) == 0 &&
+        (rc = read_key_file(o->ct, "ciphertext", ct, l->ct_bytes, o->hex)) == 0)
+        rc = write_outputs(outs, 1, o, l->dec(be, ss, ct, sk) == 0, "decapsulation failed");
     wipe(sk, sizeof sk);
     wipe(ss, sizeof ss);
     return rc;

@@ -124,7 +124,7 @@ static mode_t current_umask(void)
     return m;
 }
 
-int stage_output(staged_output *out, const uint8_t *data, size_t len, int hex)
+int stage_output(staged_output *out, int hex)
 {
     const char *slash = strrchr(out->path, '/');
     int dirlen = slash ? (int)(slash - out->path + 1) : 0;
@@ -150,11 +150,11 @@ int stage_output(staged_output *out, const uint8_t *data, size_t len, int hex)
         ok = 0;
     } else {
         if (hex) {
-            for (size_t i = 0; i < len; i++)
-                fprintf(f, "%02x", data[i]);
+            for (size_t i = 0; i < out->len; i++)
+                fprintf(f, "%02x", out->data[i]);
             fputc('\n', f);
         } else {
-            fwrite(data, 1, len, f);
+            fwrite(out->data, 1, out->len, f);
         }
         ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
         ok = (fclose(f) == 0) && ok;

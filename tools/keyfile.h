@@ -24,6 +24,8 @@ int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, 
 typedef struct {
     const char *path;
     const char *what;
+    const uint8_t *data; /* the len bytes to write */
+    size_t len;
     int secret;     /* mode 0600 instead of 0666 & ~umask */
     char tmp[4096]; /* the staged file, "" when none */
 } staged_output;
@@ -31,9 +33,9 @@ typedef struct {
 /* Refuses (EXIT_OUTPUT, one message) if an output exists and !force: checked before any work. */
 int check_outputs(const staged_output *outs, size_t n, int force);
 
-/* Writes data (raw or hex plus a newline) to a new temporary file next to out->path.
+/* Writes out->data (raw, or hex plus a newline) to a new temporary file next to out->path.
  * Returns 0 or EXIT_OUTPUT (the temporary file removed, one message). */
-int stage_output(staged_output *out, const uint8_t *data, size_t len, int hex);
+int stage_output(staged_output *out, int hex);
 
 /* Moves every staged file to its path: with force by rename(2), otherwise by link(2), so a
  * file created meanwhile is still not overwritten. On failure, removes the outputs this call

@@ -3,6 +3,7 @@
  * one's CPU features against CPUID + XCR0, and resolves the default once (DESIGN.md, "one
  * dispatcher"). Nothing above this file names a backend. */
 #include "backend.h"
+#include "kem.h" /* HQC_API on the public functions defined here */
 
 #include <stdatomic.h>
 #include <stdlib.h>

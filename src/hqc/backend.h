@@ -10,7 +10,6 @@
 #include <stdint.h>
 
 #include "cpu.h"
-#include "hqc/hqc_common.h"
 #include "params.h"
 
 /*
@@ -75,15 +74,15 @@ extern const hqc_backend HQC_NS(backend_avx512_sparse); /* variable time: mul_sp
 
 /* Every backend of this level compiled in, NULL-terminated: the constant-time ones fastest
  * last, then the variable-time (sparse) ones, which the default never picks. */
-HQC_API const hqc_backend *const *HQC_NS(backend_list)(void);
+const hqc_backend *const *HQC_NS(backend_list)(void);
 
 /* The backend called NAME, or NULL if it is unknown or this CPU lacks its features. */
-HQC_API const hqc_backend *HQC_NS(backend_by_name)(const char *name);
+const hqc_backend *HQC_NS(backend_by_name)(const char *name);
 
 /* The backend the KEM uses by default: HQC_BACKEND from the environment if set (it must name
  * a known, supported backend, otherwise this returns NULL), else the fastest constant-time
  * backend the CPU supports. Computed once; the cache is an atomic pointer, so concurrent
  * first calls are safe and agree. */
-HQC_API const hqc_backend *HQC_NS(backend_default)(void);
+const hqc_backend *HQC_NS(backend_default)(void);
 
 #endif

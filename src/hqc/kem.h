@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "hqc/hqc_common.h"
 #include "params.h"
 
 HQC_API int HQC_NS(crypto_kem_keypair)(uint8_t *pk, uint8_t *sk);
@@ -24,5 +25,11 @@ HQC_API int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *c
 HQC_API int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
                                         const uint8_t *sk);
 HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
+/* The dispatcher's public functions (backend.h), exported: backend.c includes this header so
+ * that their definitions see HQC_API. backend.h itself stays free of the public headers, as
+ * the patch series carries it into upstream trees (scripts/make-patches). */
+HQC_API const hqc_backend *const *HQC_NS(backend_list)(void);
+HQC_API const hqc_backend *HQC_NS(backend_by_name)(const char *name);
+HQC_API const hqc_backend *HQC_NS(backend_default)(void);
 
 #endif
