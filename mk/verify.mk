@@ -105,7 +105,7 @@ ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
 # The whole pytest suite against the sanitised build, less the files that make builds of
 # their own (they are this fragment's checks, and would only rebuild the same things).
 VERIFY_TESTS := tests/test_ct.py tests/test_fuzz.py tests/test_sanitizers.py tests/test_interop.py \
-                tests/test_stack.py
+                tests/test_stack.py tests/test_leakage.py
 ASAN_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) SAN="$(ASAN_FLAGS)"
 sanitize-build:
 	$(call fresh_build,$(ASAN_BUILD),$(ASAN_VARS))

@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The project is offered under Apache-2.0 OR MIT: both license texts are present and every
 tracked source, script and build file names the license in an SPDX line within its first five
-lines. Data, prose and test-corpus files are exempt (they cannot carry a comment)."""
+lines. Data, prose, test-corpus and lock files are exempt (they cannot carry a comment, or a
+tool rewrites them)."""
 import subprocess
 
 from conftest import ROOT
 
 SPDX = "SPDX-License-Identifier: Apache-2.0 OR MIT"
-EXEMPT_SUFFIXES = (".md", ".json", ".patch", ".req", ".rsp")
+EXEMPT_SUFFIXES = (".md", ".json", ".patch", ".req", ".rsp", ".lock")  # .lock: written by cargo
 EXEMPT_NAMES = ("fingerprints", "series", "LICENSE-APACHE", "LICENSE-MIT")
 
 

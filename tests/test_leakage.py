@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""Timing leakage, dudect style (issue 16, deliverable 2): the short pass of scripts/ct-leakage
+at HQC-1 over every backend this CPU runs. Constant-time backends' keygen, encaps, decaps
+(valid against rejected ciphertexts), product and support expansion must stay below |t| = 10;
+the leaky calibration and the sparse backends' product, keygen and encaps must exceed it.
+`make ct` runs the long pass over every level (docs/VERIFICATION.md). The classes are
+interleaved at random, so a loaded machine adds noise but no class difference; the process is
+pinned to one CPU when it can be."""
+import json
+import os
+import sys
+
+from conftest import BUILD, ROOT, run, supported_backends
+
+SAMPLES, KEM_SAMPLES = 10000, 1500
+
+
+def test_leakage_short_pass(tmp_path):
+    wrap = "taskset -c %d" % min(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else ""
+    report = tmp_path / "leakage.json"
+    res = run([sys.executable, ROOT / "scripts" / "ct-leakage", "--build", BUILD, "--levels", "1",
+               "--samples", SAMPLES, "--kem-samples", KEM_SAMPLES, "--wrap", wrap,
+               "--report", report], check=False, timeout=300)
+    print(res.stdout)
+    assert res.returncode == 0, res.stdout + res.stderr
+    rows = json.loads(report.read_text())
+    calibration = [r for r in rows if r["target"] == "calibration-leaky"]
+    assert len(calibration) == 1 and calibration[0]["leak"]
+    for backend in supported_backends(1):
+        targets = {r["target"] for r in rows if r["backend"] == backend}
+        product = "mul_sparse" if "sparse" in backend else "mul"
+        assert targets == {"keygen", "encaps", "decaps-valid-vs-rejected", product,
+                           "support_to_vector"}, (backend, targets)
