@@ -29,6 +29,9 @@
 #ifndef HQC_BENCH_ISA_AVX2
 #define HQC_BENCH_ISA_AVX2 ""
 #endif
+#ifndef HQC_BENCH_ISA_VPCLMUL
+#define HQC_BENCH_ISA_VPCLMUL ""
+#endif
 #ifndef HQC_BENCH_ISA_AVX512
 #define HQC_BENCH_ISA_AVX512 ""
 #endif
@@ -384,6 +387,8 @@ static int print_info(int cpu)
     print_json_string(HQC_BENCH_CFLAGS);
     printf(", \"isa_flags\": {\"avx2\": ");
     print_json_string(HQC_BENCH_ISA_AVX2);
+    printf(", \"vpclmul\": ");
+    print_json_string(HQC_BENCH_ISA_VPCLMUL);
     printf(", \"avx512\": ");
     print_json_string(HQC_BENCH_ISA_AVX512);
     printf("}}\n");

@@ -15,6 +15,7 @@ bench_cstr = '"$(subst ','\'',$(subst ",\",$(subst \,\\,$(strip $(1)))))"'
 BENCH_DEFS = -DHQC_BENCH_CC=$(call bench_cstr,$(CC)) \
              -DHQC_BENCH_CFLAGS=$(call bench_cstr,$(CFLAGS_BASE) $(DEFS)) \
              -DHQC_BENCH_ISA_AVX2=$(call bench_cstr,$(ISA_avx2)) \
+             -DHQC_BENCH_ISA_VPCLMUL=$(call bench_cstr,$(ISA_vpclmul)) \
              -DHQC_BENCH_ISA_AVX512=$(call bench_cstr,$(ISA_avx512))
 BENCH_HEADERS := bench/tsc.h bench/sample_stats.h
 

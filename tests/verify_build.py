@@ -9,7 +9,7 @@ import pytest
 
 from conftest import BUILD, ROOT
 
-BACKENDS = ("auto", "ref", "avx2", "avx512")
+BACKENDS = ("auto", "ref", "avx2", "vpclmul", "avx512")
 
 
 def verify_backend():
