@@ -1,61 +1,147 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fips202_fixed.c: SHAKE256, SHA3-256 and SHA3-512 (FIPS 202 sections 3, 5.1 and 6) behind the
  * incremental API of the HQC tree's lib/fips202/fips202.h, for test builds of a vendored tree
- * whose own fips202.c pads and squeezes wrongly. Written for the tests: the Keccak-f[1600]
- * round constants and rotation offsets are computed (FIPS 202 algorithms 5 and 2). */
+ * whose own fips202.c pads and squeezes wrongly, and for timing such a tree (scripts/bench-upstream)
+ * with a permutation of the speed most portable C code has: one written-out round per loop step. */
 #include <string.h>
 
 #include "fips202.h"
 
-/* The 24 iota constants: bit 2^j - 1 of round i's constant is rc(j + 7i), rc(t) being the output
- * of the LFSR x^8 + x^6 + x^5 + x^4 + 1 after t steps (FIPS 202 algorithm 5). t runs through
- * 0..167 in order, so the LFSR is stepped once per bit. */
-static void keccak_round_constants(uint64_t rc[24])
-{
-    unsigned r = 1;
-    for (unsigned round = 0; round < 24; round++) {
-        rc[round] = 0;
-        for (unsigned j = 0; j < 7; j++) {
-            rc[round] |= (uint64_t)(r & 1) << ((1u << j) - 1);
-            r = (r << 1) ^ ((r & 0x80) ? 0x171 : 0);
-        }
-    }
-}
+/* The iota constants: bit 2^j - 1 of round i's constant is rc(j + 7i), rc being the LFSR
+ * x^8 + x^6 + x^5 + x^4 + 1 (FIPS 202 algorithm 5), tabulated. */
+static const uint64_t keccak_iota[24] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
+    0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
+    0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
+    0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
+    0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
+    0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
+    0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
+};
 
-static uint64_t rotl64(uint64_t v, unsigned n)
-{
-    n %= 64;
-    return n ? (v << n) | (v >> (64 - n)) : v;
-}
+#define ROL64(v, n) (((v) << (n)) | ((v) >> (64 - (n))))
 
-static void keccak_f1600(uint64_t a[25])
+/* Keccak-f[1600] (FIPS 202 section 3.3) in the form most C implementations take: the 25 lanes
+ * in locals (aXY is lane x + 5y), one round written out per loop step. theta's D is folded into
+ * rho and pi, which write B[y, 2x + 3y] = rot(A[x, y] ^ D[x], r[x, y]) (offsets of algorithm
+ * 2); chi and iota then give the next A. A wrong offset or constant changes every digest, and
+ * the tests compare the official KAT digests. */
+static void keccak_f1600(uint64_t s[25])
 {
-    uint64_t rc[24];
-    unsigned rho[25] = {0};
-    keccak_round_constants(rc);
-    for (unsigned t = 0, x = 1, y = 0; t < 24; t++) { /* rho offsets along the (x, y) walk */
-        rho[x + 5 * y] = ((t + 1) * (t + 2) / 2) % 64;
-        unsigned nx = y, ny = (2 * x + 3 * y) % 5;
-        x = nx;
-        y = ny;
-    }
+    uint64_t a00 = s[0];
+    uint64_t a10 = s[1];
+    uint64_t a20 = s[2];
+    uint64_t a30 = s[3];
+    uint64_t a40 = s[4];
+    uint64_t a01 = s[5];
+    uint64_t a11 = s[6];
+    uint64_t a21 = s[7];
+    uint64_t a31 = s[8];
+    uint64_t a41 = s[9];
+    uint64_t a02 = s[10];
+    uint64_t a12 = s[11];
+    uint64_t a22 = s[12];
+    uint64_t a32 = s[13];
+    uint64_t a42 = s[14];
+    uint64_t a03 = s[15];
+    uint64_t a13 = s[16];
+    uint64_t a23 = s[17];
+    uint64_t a33 = s[18];
+    uint64_t a43 = s[19];
+    uint64_t a04 = s[20];
+    uint64_t a14 = s[21];
+    uint64_t a24 = s[22];
+    uint64_t a34 = s[23];
+    uint64_t a44 = s[24];
     for (unsigned round = 0; round < 24; round++) {
-        uint64_t c[5], b[25];
-        for (unsigned x = 0; x < 5; x++)
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        for (unsigned x = 0; x < 5; x++) {
-            uint64_t d = c[(x + 4) % 5] ^ rotl64(c[(x + 1) % 5], 1);
-            for (unsigned y = 0; y < 5; y++)
-                a[x + 5 * y] ^= d;
-        }
-        for (unsigned x = 0; x < 5; x++) /* rho and pi: B[y, 2x + 3y] = rot(A[x, y]) */
-            for (unsigned y = 0; y < 5; y++)
-                b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl64(a[x + 5 * y], rho[x + 5 * y]);
-        for (unsigned y = 0; y < 5; y++) /* chi */
-            for (unsigned x = 0; x < 5; x++)
-                a[x + 5 * y] = b[x + 5 * y] ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-        a[0] ^= rc[round]; /* iota */
+        uint64_t c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
+        uint64_t c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;
+        uint64_t c2 = a20 ^ a21 ^ a22 ^ a23 ^ a24;
+        uint64_t c3 = a30 ^ a31 ^ a32 ^ a33 ^ a34;
+        uint64_t c4 = a40 ^ a41 ^ a42 ^ a43 ^ a44;
+        uint64_t d0 = c4 ^ ROL64(c1, 1);
+        uint64_t d1 = c0 ^ ROL64(c2, 1);
+        uint64_t d2 = c1 ^ ROL64(c3, 1);
+        uint64_t d3 = c2 ^ ROL64(c4, 1);
+        uint64_t d4 = c3 ^ ROL64(c0, 1);
+        uint64_t b00 = (a00 ^ d0);
+        uint64_t b10 = ROL64(a11 ^ d1, 44);
+        uint64_t b20 = ROL64(a22 ^ d2, 43);
+        uint64_t b30 = ROL64(a33 ^ d3, 21);
+        uint64_t b40 = ROL64(a44 ^ d4, 14);
+        uint64_t b01 = ROL64(a30 ^ d3, 28);
+        uint64_t b11 = ROL64(a41 ^ d4, 20);
+        uint64_t b21 = ROL64(a02 ^ d0, 3);
+        uint64_t b31 = ROL64(a13 ^ d1, 45);
+        uint64_t b41 = ROL64(a24 ^ d2, 61);
+        uint64_t b02 = ROL64(a10 ^ d1, 1);
+        uint64_t b12 = ROL64(a21 ^ d2, 6);
+        uint64_t b22 = ROL64(a32 ^ d3, 25);
+        uint64_t b32 = ROL64(a43 ^ d4, 8);
+        uint64_t b42 = ROL64(a04 ^ d0, 18);
+        uint64_t b03 = ROL64(a40 ^ d4, 27);
+        uint64_t b13 = ROL64(a01 ^ d0, 36);
+        uint64_t b23 = ROL64(a12 ^ d1, 10);
+        uint64_t b33 = ROL64(a23 ^ d2, 15);
+        uint64_t b43 = ROL64(a34 ^ d3, 56);
+        uint64_t b04 = ROL64(a20 ^ d2, 62);
+        uint64_t b14 = ROL64(a31 ^ d3, 55);
+        uint64_t b24 = ROL64(a42 ^ d4, 39);
+        uint64_t b34 = ROL64(a03 ^ d0, 41);
+        uint64_t b44 = ROL64(a14 ^ d1, 2);
+        a00 = b00 ^ (~b10 & b20);
+        a10 = b10 ^ (~b20 & b30);
+        a20 = b20 ^ (~b30 & b40);
+        a30 = b30 ^ (~b40 & b00);
+        a40 = b40 ^ (~b00 & b10);
+        a01 = b01 ^ (~b11 & b21);
+        a11 = b11 ^ (~b21 & b31);
+        a21 = b21 ^ (~b31 & b41);
+        a31 = b31 ^ (~b41 & b01);
+        a41 = b41 ^ (~b01 & b11);
+        a02 = b02 ^ (~b12 & b22);
+        a12 = b12 ^ (~b22 & b32);
+        a22 = b22 ^ (~b32 & b42);
+        a32 = b32 ^ (~b42 & b02);
+        a42 = b42 ^ (~b02 & b12);
+        a03 = b03 ^ (~b13 & b23);
+        a13 = b13 ^ (~b23 & b33);
+        a23 = b23 ^ (~b33 & b43);
+        a33 = b33 ^ (~b43 & b03);
+        a43 = b43 ^ (~b03 & b13);
+        a04 = b04 ^ (~b14 & b24);
+        a14 = b14 ^ (~b24 & b34);
+        a24 = b24 ^ (~b34 & b44);
+        a34 = b34 ^ (~b44 & b04);
+        a44 = b44 ^ (~b04 & b14);
+        a00 ^= keccak_iota[round];
     }
+    s[0] = a00;
+    s[1] = a10;
+    s[2] = a20;
+    s[3] = a30;
+    s[4] = a40;
+    s[5] = a01;
+    s[6] = a11;
+    s[7] = a21;
+    s[8] = a31;
+    s[9] = a41;
+    s[10] = a02;
+    s[11] = a12;
+    s[12] = a22;
+    s[13] = a32;
+    s[14] = a42;
+    s[15] = a03;
+    s[16] = a13;
+    s[17] = a23;
+    s[18] = a33;
+    s[19] = a43;
+    s[20] = a04;
+    s[21] = a14;
+    s[22] = a24;
+    s[23] = a34;
+    s[24] = a44;
 }
 
 static void sponge_init(keccak_state *st)
