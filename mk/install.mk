@@ -48,8 +48,6 @@ $(PKG_DIR)/%: pkg/%.in $(PKG_DIR)/vars
 	sed -e 's|@PREFIX@|$(PREFIX)|g; s|@LIBDIR_REL@|$(LIBDIR_REL)|g; s|@VERSION@|$(VERSION)|g' \
 	    -e 's|@MAJOR@|$(VERSION_MAJOR)|g; s|@CMAKE_UP@|$(CMAKE_UP)|g' $< > $@.tmp
 	mv $@.tmp $@
-.PHONY: FORCE
-FORCE:
 
 INSTALLED_HEADERS = $(addprefix $(INST_INC)/,$(notdir $(PUBLIC_HEADERS)))
 INSTALLED_LIBS    = $(INST_LIB)/libhqc.a $(INST_LIB)/$(notdir $(SHLIB)) $(INST_LIB)/$(SONAME) \

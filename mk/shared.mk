@@ -29,6 +29,18 @@ PUBLIC_INCLUDE := $(BUILD)/include/hqc
 PUBLIC_HEADERS := $(PUBLIC_INCLUDE)/hqc.h $(PUBLIC_INCLUDE)/hqc_common.h \
                   $(foreach l,$(LEVELS),$(PUBLIC_INCLUDE)/hqc$(l).h)
 
+# Make does not track flags, and objects compiled before -fPIC and -fvisibility=hidden joined
+# CFLAGS_BASE would make a shared library that does not link or exports everything: every
+# object depends on a stamp that changes with the compiler flags.
+FLAGS_STAMP := $(BUILD)/.cflags
+FLAGS_TEXT   = $(subst ','"'"',$(CC) $(CFLAGS_BASE) $(DEFS))
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
+$(COMMON_OBJS) $(ALL_LEVEL_OBJS): $(FLAGS_STAMP)
+.PHONY: FORCE
+FORCE:
+
 .PHONY: lib
 lib: $(LIB) $(SHLIB_LINKS) $(PUBLIC_HEADERS)
 # all's prerequisites were expanded before this fragment was read, so attach them here too.
