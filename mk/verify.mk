@@ -103,7 +103,9 @@ ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
 
 # --- ASan + UBSan ---------------------------------------------------------------------------
 # The whole pytest suite against the sanitised build, less the files that make builds of
-# their own (they are this fragment's checks, and would only rebuild the same things).
+# their own (they are this fragment's checks, and would only rebuild the same things), the
+# interop test (an ASan libhqc.a cannot link into the Rust program), and the stack and timing
+# tests (ASan's own stack use and slowdown are not the library's).
 VERIFY_TESTS := tests/test_ct.py tests/test_fuzz.py tests/test_sanitizers.py tests/test_interop.py \
                 tests/test_stack.py tests/test_leakage.py
 ASAN_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) SAN="$(ASAN_FLAGS)"

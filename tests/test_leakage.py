@@ -2,7 +2,7 @@
 """Timing leakage, dudect style (issue 16, deliverable 2): the short pass of scripts/ct-leakage
 at HQC-1 over every backend this CPU runs. Constant-time backends' keygen, encaps, decaps
 (valid against rejected ciphertexts), product and support expansion must stay below |t| = 10;
-the leaky calibration and the sparse backends' product, keygen and encaps must exceed it.
+the leaky calibration and the sparse backends' product must exceed it.
 `make ct` runs the long pass over every level (docs/VERIFICATION.md). The classes are
 interleaved at random, so a loaded machine adds noise but no class difference; the process is
 pinned to one CPU when it can be."""
