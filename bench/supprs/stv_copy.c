@@ -8,7 +8,7 @@
 
 #define STV_STR_(x) #x
 #define STV_STR(x) STV_STR_(x)
-__asm__(".text\n\t.skip " STV_STR(STV_PAD) ", 0xcc\n");
+__asm__(".text\n\t.fill " STV_STR(STV_PAD) ", 1, 0xcc\n");
 
 #if STV_OLD
 #define old_support_to_vector_avx2 STV_NAME

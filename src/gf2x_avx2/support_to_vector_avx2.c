@@ -1,15 +1,31 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* support_to_vector_avx2.c: the dense vector with ones at a secret support, in constant time
- * (spec section "Sampling", the vector form of a fixed-weight support): every 256-bit chunk of
- * the output is compared with every position, four words per AVX2 compare, eight chunks held
- * in registers per pass over the positions so that each position is broadcast once per pass. */
+/* support_to_vector_avx2.c: the dense vector with ones at a secret support (spec section
+ * "Sampling", the vector form of a fixed-weight support), in constant time: the addresses and
+ * branches depend on the weight and n only, never on the positions. Two algorithms, chosen
+ * per level by measurement (bench/supprs, Zen 3; bench/supprs/README.md):
+ *   - HQC-3 and HQC-5, oblivious routing, about (w log w + (n/256) log(n/256)) vector steps:
+ *     1. sort the positions (ranks by comparing all pairs, then a selection by rank);
+ *     2. give the t-th smallest position a one-hot 256-bit chunk pattern and move it left to
+ *        the rank u of its chunk among the distinct chunks, ORing the patterns of one chunk
+ *        together (an order-preserving compaction network, shifts by 1, 2, 4, ... slots);
+ *     3. move merged chunk u right to its chunk index c (the inverse network, longest shift
+ *        first);
+ *   - HQC-1 (w = 75 positions, 70 chunks, where the networks cost as much as comparing):
+ *     every 256-bit chunk compared with every position, w n / 256 steps, eight chunks held in
+ *     registers per pass over the positions. */
 #include <immintrin.h>
 #include <string.h>
 
 #include "backend.h"
 #include "support_to_vector_avx2.h"
 
-#define CHUNKS ((HQC_WORDS + 3) / 4)
+#define CHUNKS ((HQC_WORDS + 3) / 4) /* 256-bit output chunks */
+
+/* Both are aligned on a cache line on purpose: their loops then sit at the same place relative
+ * to the 64-byte lines and the op cache wherever the linker puts the function (the previous
+ * kernel took 38k or 60k ticks at HQC-5 depending only on that). */
+#if HQC_LEVEL == 1
+
 #define BLOCK 8 /* chunks per pass: 8 accumulators + 2 broadcasts fit the 16 ymm registers */
 #define PASSES ((CHUNKS + BLOCK - 1) / BLOCK)
 
@@ -17,9 +33,6 @@
  * word index minus the pass's first word, so the compare constants are the same every pass. */
 #define ACCUMULATE(k) acc##k = _mm256_or_si256(acc##k, _mm256_and_si256(_mm256_cmpeq_epi64(rel, index##k), b))
 
-/* Aligned on a cache line on purpose: the hot loop then has the same place relative to the
- * 64-byte lines and the op cache wherever the linker puts the function (the previous kernel
- * took 38k or 60k ticks at HQC-5 depending only on that). */
 __attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
 {
     uint64_t word[HQC_OMEGA_R], bit[HQC_OMEGA_R];
@@ -64,3 +77,141 @@ __attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint
     memset(bit, 0, sizeof bit);
     __asm__ __volatile__("" : : "r"(out), "r"(word), "r"(bit) : "memory");
 }
+
+#else
+
+#define KEYS ((HQC_OMEGA_R + 15) & ~15) /* positions, padded to whole 16-lane vectors */
+#define SLOTS (CHUNKS > KEYS ? CHUNKS : KEYS)
+/* bits of the expansion distance c - u < CHUNKS */
+#define EXPAND_BITS (CHUNKS > 128 ? 8 : CHUNKS > 64 ? 7 : 6)
+#if CHUNKS > 256 || HQC_N > 65535
+#error "the 16-bit keys and 8 expansion steps assume n < 2^16"
+#endif
+
+/* The meta word of an item, broadcast to the four lanes: the compaction distance t - u
+ * bit-reversed in bits 63..48 (its bit 0 is the sign bit, tested first), the expansion
+ * distance c - u in bits 0..7, moved up to the sign bit once the compaction is done. */
+
+/* sorted[t] = the t-th smallest position, t < weight. Positions are distinct, so the ranks
+ * #{i : p_i < p_j} are a permutation; 16-bit lanes, compared signed after flipping bit 15. */
+static void sort_positions(uint16_t sorted[KEYS], const uint32_t *support, size_t weight)
+{
+    _Alignas(32) int16_t key[KEYS];
+    _Alignas(32) uint16_t rank[KEYS], pos[KEYS];
+    for (size_t j = 0; j < KEYS; j++) {
+        pos[j] = j < weight ? (uint16_t)support[j] : 0;
+        key[j] = (int16_t)(pos[j] ^ 0x8000u);
+    }
+    size_t blocks = (weight + 15) / 16;
+    for (size_t b = 0; b < blocks; b++) {
+        __m256i kj = _mm256_load_si256((const __m256i *)(key + 16 * b)), r = _mm256_setzero_si256();
+        for (size_t i = 0; i < weight; i++)
+            r = _mm256_sub_epi16(r, _mm256_cmpgt_epi16(kj, _mm256_set1_epi16(key[i])));
+        _mm256_store_si256((__m256i *)(rank + 16 * b), r);
+    }
+    const __m256i iota = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (size_t b = 0; b < blocks; b++) {
+        __m256i t = _mm256_add_epi16(iota, _mm256_set1_epi16((short)(16 * b))), acc = _mm256_setzero_si256();
+        for (size_t j = 0; j < weight; j++) {
+            __m256i hit = _mm256_cmpeq_epi16(t, _mm256_set1_epi16((short)rank[j]));
+            acc = _mm256_or_si256(acc, _mm256_and_si256(hit, _mm256_set1_epi16((short)pos[j])));
+        }
+        _mm256_store_si256((__m256i *)(sorted + 16 * b), acc);
+    }
+    memset(key, 0, sizeof key);
+    memset(rank, 0, sizeof rank);
+    memset(pos, 0, sizeof pos);
+    __asm__ __volatile__("" : : "r"(key), "r"(rank), "r"(pos) : "memory");
+}
+
+/* One slot of a network step. The bit that says whether an item moves in this step is the
+ * sign bit of its meta word, which every step then shifts left by one for the next. The item
+ * at cur stays unless it moves; the item at other comes in if it moves. Items arriving on the
+ * same slot belong to the same chunk and carry the same remaining distance, so OR merges them. */
+static inline void route(__m256i *bits, __m256i *meta, const __m256i *other_bits, const __m256i *other_meta)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i leave = _mm256_cmpgt_epi64(zero, *meta), come = _mm256_cmpgt_epi64(zero, *other_meta);
+    *bits = _mm256_or_si256(_mm256_andnot_si256(leave, *bits), _mm256_and_si256(come, *other_bits));
+    *meta = _mm256_slli_epi64(_mm256_or_si256(_mm256_andnot_si256(leave, *meta), _mm256_and_si256(come, *other_meta)), 1);
+}
+
+static inline void stay(__m256i *bits, __m256i *meta)
+{
+    __m256i leave = _mm256_cmpgt_epi64(_mm256_setzero_si256(), *meta);
+    *bits = _mm256_andnot_si256(leave, *bits);
+    *meta = _mm256_slli_epi64(_mm256_andnot_si256(leave, *meta), 1);
+}
+
+/* Bit i of x at bit 15 - i. */
+static uint64_t reverse16(uint64_t x)
+{
+    x = ((x & 0x5555) << 1) | ((x >> 1) & 0x5555);
+    x = ((x & 0x3333) << 2) | ((x >> 2) & 0x3333);
+    x = ((x & 0x0f0f) << 4) | ((x >> 4) & 0x0f0f);
+    return ((x & 0x00ff) << 8) | ((x >> 8) & 0x00ff);
+}
+
+__attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
+{
+    _Alignas(32) uint16_t sorted[KEYS];
+    _Alignas(32) __m256i bits[SLOTS], meta[SLOTS];
+    sort_positions(sorted, support, weight);
+
+    /* Items in sorted order: chunk pattern and distances. u counts the chunk changes so far. */
+    const __m256i lane_base = _mm256_setr_epi64x(0, 64, 128, 192), one = _mm256_set1_epi64x(1);
+    uint32_t u = 0, last = 0;
+    for (size_t t = 0; t < SLOTS; t++) {
+        if (t < weight) {
+            uint32_t c = sorted[t] >> 8;
+            /* u += (c != last), except for t = 0 (last = 0 then, and c - last is ignored) */
+            uint32_t diff = c ^ last;
+            u += (uint32_t)(t != 0) & ((diff | (0u - diff)) >> 31);
+            last = c;
+            __m256i shift = _mm256_sub_epi64(_mm256_set1_epi64x(sorted[t] & 255), lane_base);
+            bits[t] = _mm256_sllv_epi64(one, shift); /* counts >= 64 (negative ones too) give 0 */
+            meta[t] = _mm256_set1_epi64x((long long)((reverse16(t - u) << 48) | (c - u)));
+        } else {
+            bits[t] = _mm256_setzero_si256();
+            meta[t] = _mm256_setzero_si256();
+        }
+    }
+
+    /* Compaction, shortest distance first: slot s takes slot s + d when its item moves. A
+     * slot is rewritten after it was read as a source (ascending order). */
+    int steps = 0;
+    for (size_t d = 1; d < weight; d <<= 1, steps++) {
+        size_t s = 0;
+        for (; s + d < weight; s++)
+            route(&bits[s], &meta[s], &bits[s + d], &meta[s + d]);
+        for (; s < weight; s++)
+            stay(&bits[s], &meta[s]);
+    }
+
+    /* The top bit of c - u, now at bit steps + EXPAND_BITS - 1, to the sign bit. */
+    const __m256i up = _mm256_set1_epi64x(64 - steps - EXPAND_BITS);
+    for (size_t s = 0; s < CHUNKS; s++)
+        meta[s] = _mm256_sllv_epi64(meta[s], up);
+
+    /* Expansion, longest distance first: slot s takes slot s - d, descending. */
+    for (int b = EXPAND_BITS - 1; b >= 0; b--) {
+        const size_t d = (size_t)1 << b;
+        size_t s = CHUNKS;
+        for (; s-- > d;)
+            route(&bits[s], &meta[s], &bits[s - d], &meta[s - d]);
+        for (s = d < CHUNKS ? d : CHUNKS; s-- > 0;)
+            stay(&bits[s], &meta[s]);
+    }
+
+    _Alignas(32) uint64_t out[4 * CHUNKS];
+    for (size_t c = 0; c < CHUNKS; c++)
+        _mm256_store_si256((__m256i *)(out + 4 * c), bits[c]);
+    memcpy(v, out, HQC_WORDS * sizeof *v);
+    memset(out, 0, sizeof out);
+    memset(bits, 0, sizeof bits);
+    memset(meta, 0, sizeof meta);
+    memset(sorted, 0, sizeof sorted);
+    __asm__ __volatile__("" : : "r"(out), "r"(bits), "r"(meta), "r"(sorted) : "memory");
+}
+
+#endif

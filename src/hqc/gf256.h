@@ -50,14 +50,10 @@ static inline uint64_t gf256x8_xtime(uint64_t a)
 /* Sixty-four field elements bit-sliced: p[k] holds bit k of every element, element i in bit i
  * of each word. A lane-wise product is then 64 ANDs and about 80 XORs for all 64 lanes, against
  * about 90 operations per eight lanes in the byte-lane form above. */
-static inline void gf256x64_mul(uint64_t r[8], const uint64_t a[8], const uint64_t b[8])
+/* t (15 planes, degree <= 14) mod x^8 + x^4 + x^3 + x^2 + 1 into r: x^k = x^(k-8) (x^4 + x^3 +
+ * x^2 + 1), from the top down so that x^12..x^9 folded into x^8..x^11 are folded again. */
+static inline void gf256x64_reduce(uint64_t r[8], uint64_t t[15])
 {
-    uint64_t t[15] = {0};
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 8; j++)
-            t[i + j] ^= a[i] & b[j];
-    /* x^k = x^(k-8) (x^4 + x^3 + x^2 + 1), from the top down so that x^12..x^9 folded into
-     * x^8..x^11 are folded again. */
     for (int k = 14; k >= 8; k--) {
         t[k - 4] ^= t[k];
         t[k - 5] ^= t[k];
@@ -66,6 +62,40 @@ static inline void gf256x64_mul(uint64_t r[8], const uint64_t a[8], const uint64
     }
     for (int k = 0; k < 8; k++)
         r[k] = t[k];
+}
+
+/* Lane-wise a * b as the sum over the bits j of b of a x^j: a x^j is one more multiplication
+ * by x (a plane rotation and three XORs), so a, the sum and one plane of b are all that is
+ * live: 17 words instead of the 31 of a schoolbook product, fewer spills on x86-64. */
+static inline void gf256x64_mul(uint64_t r[8], const uint64_t a[8], const uint64_t b[8])
+{
+    uint64_t x[8], acc[8] = {0}, bj[8];
+    for (int k = 0; k < 8; k++) {
+        x[k] = a[k];
+        bj[k] = b[k];
+    }
+    for (int j = 0; j < 8; j++) {
+        for (int k = 0; k < 8; k++)
+            acc[k] ^= x[k] & bj[j];
+        uint64_t top = x[7]; /* x^8 = x^4 + x^3 + x^2 + 1 */
+        for (int k = 7; k > 0; k--)
+            x[k] = x[k - 1];
+        x[0] = top;
+        x[2] ^= top;
+        x[3] ^= top;
+        x[4] ^= top;
+    }
+    for (int k = 0; k < 8; k++)
+        r[k] = acc[k];
+}
+
+/* Squaring is linear in characteristic 2: (sum a_i x^i)^2 = sum a_i x^(2i). */
+static inline void gf256x64_sqr(uint64_t r[8], const uint64_t a[8])
+{
+    uint64_t t[15] = {0};
+    for (int i = 0; i < 8; i++)
+        t[2 * i] = a[i];
+    gf256x64_reduce(r, t);
 }
 
 /* Every lane set to the element c: plane k is all ones where bit k of c is set. */
@@ -82,10 +112,10 @@ static inline void gf256x64_inv(uint64_t r[8], const uint64_t a[8])
     for (int k = 0; k < 8; k++)
         t[k] = a[k];
     for (int k = 1; k < 7; k++) { /* t = a^(2^(k+1) - 1) */
-        gf256x64_mul(t, t, t);
+        gf256x64_sqr(t, t);
         gf256x64_mul(t, t, a);
     }
-    gf256x64_mul(t, t, t); /* a^127 squared */
+    gf256x64_sqr(t, t); /* a^127 squared */
     for (int k = 0; k < 8; k++)
         r[k] = t[k];
 }

@@ -65,6 +65,7 @@ void rs_encode(uint8_t cdw[HQC_N1], const uint8_t msg[HQC_K])
  * the low 32 lanes and one in the high 32 (delta + 1 <= 32 at every level). */
 #define LOW_HALF 0x00000000ffffffffULL
 #define LOC_LANES ((2ULL << HQC_DELTA) - 1) /* lanes 0..delta */
+#define OMEGA_LANES ((1ULL << HQC_DELTA) - 1) /* lanes 0..delta-1 */
 
 /* Bit 0 of every 32-bit half of x is the XOR of that half's 32 bits. */
 static uint64_t fold_halves(uint64_t x)
@@ -151,16 +152,21 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
 {
     uint64_t s[8], omega[8] = {0}, term[8], c[8];
     /* Omega_i = sum_{j <= i} sigma_j S_(i-j), i < delta: sigma_j times the syndromes moved up
-     * by j lanes. */
+     * by j lanes, two values of j per product (j in the low half, j + 1 in the high one). */
     gf256x64_load(s, syn, HQC_DELTA);
-    for (int j = 0; j < HQC_DELTA; j++) {
-        uint64_t moved[8];
+    for (int j = 0; j < HQC_DELTA; j += 2) {
+        uint64_t moved[8], c_next[8];
         lane_broadcast(c, sigma, j);
-        for (int k = 0; k < 8; k++)
-            moved[k] = (s[k] << j) & ((1ULL << HQC_DELTA) - 1);
+        lane_broadcast(c_next, sigma, j + 1 < HQC_DELTA ? j + 1 : j);
+        for (int k = 0; k < 8; k++) {
+            uint64_t next = j + 1 < HQC_DELTA ? (s[k] << (j + 1)) & OMEGA_LANES : 0;
+            moved[k] = ((s[k] << j) & OMEGA_LANES) | (next << 32);
+            c[k] = (c[k] & LOW_HALF) | (c_next[k] & ~LOW_HALF);
+        }
         gf256x64_mul(term, moved, c);
         for (int k = 0; k < 8; k++)
-            omega[k] ^= term[k];
+            omega[k] ^= (term[k] ^ (term[k] >> 32)) & LOW_HALF;
+        zeroize(c_next, sizeof c_next);
     }
 
     uint64_t x[8], x2[8], both[8] = {0}, deriv[8] = {0};

@@ -2,8 +2,9 @@
 /* test_code.c: the RS decoder corrects every error pattern of weight <= delta (random
  * positions and values, bursts, the first and last symbols), the RM decoder recovers symbols
  * under bit noise below its radius and every backend's RM decoder agrees with the portable
- * one even far beyond it, and the concatenated code round-trips. Each backend's
- * syndromes are used through the decoder. Usage: hqcL_test_code [trials] [seed] */
+ * one even far beyond it, and the concatenated code round-trips. The RS decoder also meets
+ * every single error, every pair of error positions, and delta errors packed together. Each
+ * backend's syndromes are used through the decoder. Usage: hqcL_test_code [trials] [seed] */
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,47 @@ int main(int argc, char **argv)
             CHECK(memcmp(out, msg, sizeof msg) == 0, "%s %s: RS decoding failed with %d errors (trial %d)", HQC_NAME,
                   be->name, errors, t);
             rs_checks++;
+        }
+    }
+
+    /* Every single error (each position, each non-zero value), every pair of positions with
+     * random values, and delta errors packed at the start, at the end and on the message
+     * symbols only, through the default backend's syndromes. */
+    {
+        const hqc_backend *dflt = HQC_NS(backend_default)();
+        CHECK(dflt != NULL, "no default backend");
+        uint8_t msg[HQC_K], cdw[HQC_N1], bad[HQC_N1], out[HQC_K];
+        random_bytes(&st, msg, sizeof msg);
+        rs_encode(cdw, msg);
+        for (int j = 0; j < HQC_N1; j++)
+            for (int v = 1; v < 256; v++) {
+                memcpy(bad, cdw, sizeof bad);
+                bad[j] ^= (uint8_t)v;
+                rs_decode(out, bad, dflt);
+                CHECK(memcmp(out, msg, sizeof msg) == 0, "%s: single error %02x at %d not corrected", HQC_NAME, v, j);
+                rs_checks++;
+            }
+        for (int j = 0; j < HQC_N1; j++)
+            for (int k = j + 1; k < HQC_N1; k++) {
+                memcpy(bad, cdw, sizeof bad);
+                bad[j] ^= (uint8_t)(1 + splitmix64(&st) % 255);
+                bad[k] ^= (uint8_t)(1 + splitmix64(&st) % 255);
+                rs_decode(out, bad, dflt);
+                CHECK(memcmp(out, msg, sizeof msg) == 0, "%s: errors at %d and %d not corrected", HQC_NAME, j, k);
+                rs_checks++;
+            }
+        for (int where = 0; where < 3; where++) {
+            int start = where == 0 ? 0 : where == 1 ? HQC_N1 - HQC_DELTA : 2 * HQC_DELTA;
+            int count = where == 2 && HQC_K < HQC_DELTA ? HQC_K : HQC_DELTA;
+            for (int t = 0; t < 100; t++) {
+                memcpy(bad, cdw, sizeof bad);
+                for (int e = 0; e < count; e++)
+                    bad[start + e] ^= (uint8_t)(t == 0 ? 0xff : 1 + splitmix64(&st) % 255);
+                rs_decode(out, bad, dflt);
+                CHECK(memcmp(out, msg, sizeof msg) == 0, "%s: %d errors from symbol %d not corrected", HQC_NAME, count,
+                      start);
+                rs_checks++;
+            }
         }
     }
 

@@ -3,7 +3,8 @@
  * gf2x_mul followed by reduction, on random operands and on edge cases (zero, one, single bits
  * at every word boundary, all ones below N, the top word), and tolerates aliasing and
  * unaligned buffers. Also compares every backend's RS syndromes and support expansion with
- * the portable ones.
+ * the portable ones (support expansion also on supports crowded into one chunk, spread one per
+ * chunk, at the top of the vector and across boundaries, at every weight up to omega_r).
  * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] */
 #include <gf2x.h>
 #include <stdio.h>
@@ -223,6 +224,73 @@ int main(int argc, char **argv)
         CHECK(weight_found == weight, "%s ref: support_to_vector has weight %zu, not %zu", HQC_NAME, weight_found, weight);
         for (size_t k = 0; k < weight; k++)
             CHECK((want_v[pos[k] / 64] >> (pos[k] % 64)) & 1, "%s ref: position %u not set", HQC_NAME, pos[k]);
+        stv_cases++;
+    }
+
+    /* Supports that stress the routing kernels (src/gf2x_avx2/support_to_vector_avx2.c): many
+     * positions in one 256-bit chunk (the first, a middle and the last one, which n cuts
+     * short), one position in each of consecutive chunks (most distinct chunks, longest
+     * expansion distances), the top positions, runs across chunk boundaries, in ascending,
+     * descending and shuffled order, and every weight from 0 to omega_r. The output must be the
+     * portable one and have exactly the given weight, whatever was in v before. */
+    const size_t last_chunk = (HQC_N - 1) / 256;
+    for (long t = 0; t < 8 * (HQC_OMEGA_R + 1); t++) {
+        uint32_t pos[HQC_OMEGA_R];
+        size_t weight = (size_t)t % (HQC_OMEGA_R + 1), span;
+        uint32_t first;
+        switch ((t / (HQC_OMEGA_R + 1)) % 8) {
+        case 0: first = 0, span = 256; break;                               /* chunk 0 */
+        case 1: first = 256 * (uint32_t)(last_chunk / 2), span = 256; break; /* a middle chunk */
+        case 2: first = 256 * (uint32_t)last_chunk, span = HQC_N - first; break; /* the last one */
+        case 3: first = 0, span = HQC_N; break;                             /* spread, see below */
+        case 4: first = HQC_N - HQC_OMEGA_R, span = HQC_OMEGA_R; break;      /* the top */
+        case 5: first = 256 - HQC_OMEGA_R / 2, span = HQC_OMEGA_R; break;    /* across a boundary */
+        case 6: first = 64 * (W / 2) - 1, span = 2 * HQC_OMEGA_R; break;      /* every other bit */
+        default: first = 0, span = HQC_N; break;                            /* random */
+        }
+        if (weight > span)
+            weight = span;
+        for (size_t k = 0; k < weight; k++) {
+            int mode = (int)((t / (HQC_OMEGA_R + 1)) % 8);
+            if (mode == 3) /* one per chunk, as far apart as the weight allows */
+                pos[k] = (uint32_t)((k * (last_chunk + 1) / (weight ? weight : 1)) * 256 + (k * 37) % 256);
+            else if (mode == 6)
+                pos[k] = first + 2 * (uint32_t)k;
+            else if (mode == 7 || span > 256 + HQC_OMEGA_R) {
+                int fresh;
+                do {
+                    pos[k] = (uint32_t)(splitmix64(&st) % HQC_N);
+                    fresh = 1;
+                    for (size_t m = 0; m < k; m++)
+                        fresh &= pos[m] != pos[k];
+                } while (!fresh);
+            } else /* distinct positions of the span, spread over it */
+                pos[k] = first + (uint32_t)((k * 97) % span);
+            if (pos[k] >= HQC_N)
+                pos[k] = (uint32_t)(HQC_N - 1 - k);
+        }
+        for (size_t k = 0; k < weight; k++) /* the spreading above may repeat in short spans */
+            for (size_t m = 0; m < k; m++)
+                CHECK(pos[m] != pos[k], "%s: test support %ld repeats position %u", HQC_NAME, t, pos[k]);
+        if (t % 3 == 1) /* descending */
+            for (size_t k = 0; k < weight / 2; k++) {
+                uint32_t x = pos[k];
+                pos[k] = pos[weight - 1 - k];
+                pos[weight - 1 - k] = x;
+            }
+        uint64_t want_v[W], got_v[W];
+        list[0]->support_to_vector(want_v, pos, weight);
+        size_t weight_found = 0;
+        for (size_t i = 0; i < W; i++)
+            weight_found += (size_t)__builtin_popcountll(want_v[i]);
+        CHECK(weight_found == weight, "%s ref: support_to_vector has weight %zu, not %zu (case %ld)", HQC_NAME,
+              weight_found, weight, t);
+        for (size_t k = 0; list[k]; k++) {
+            memset(got_v, t % 2 ? 0xff : 0x00, sizeof got_v);
+            list[k]->support_to_vector(got_v, pos, weight);
+            CHECK(memcmp(got_v, want_v, sizeof got_v) == 0, "%s %s: support_to_vector differs (routing case %ld)",
+                  HQC_NAME, list[k]->name, t);
+        }
         stv_cases++;
     }
 
