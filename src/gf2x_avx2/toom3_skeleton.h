@@ -10,44 +10,73 @@
 #define K TOOM3_PART_WORDS
 #define M TOOM3_MUL_WORDS
 #define S TOOM3_SHIFT_WORDS
-#define PAD 16 /* zero words kept below each part and product: shifted reads land there */
+/* Zero words kept below and above each pointwise product: the interpolation reads 3S words
+ * below and S above it. A whole number of vectors. */
+#define PAD ((3 * S + 3) / 4 * 4)
 
-_Static_assert(3 * S <= PAD, "x^3 times a product must read only padding below it");
+_Static_assert(3 * S <= PAD, "shifted reads (3S below, S above) must land in the padding");
 
-HQC_VEC_INLINE void copy_words(uint64_t *d, const uint64_t *s, size_t n)
+enum { POINT_0, POINT_1, POINT_X, POINT_X1, POINT_INF };
+
+/* Words [i, i + 4) of part j of the caller's operand x (words [jK, jK + K) of x that lie
+ * below HQC_WORDS, zero elsewhere; i may be negative). A vector inside x is loaded whole and
+ * the words outside the part masked off; only where it would run past the end of x is it
+ * assembled word by word, so nothing outside [x, x + HQC_WORDS) is read, whatever the
+ * alignment. Every branch and mask depends on i and j only, never on the data. */
+HQC_VEC_INLINE __m256i part_vec(const uint64_t *x, size_t j, ptrdiff_t i)
 {
-    size_t i = 0;
-    for (; i < (n & ~(size_t)3); i += 4)
-        st(d + i, ld_opaque(s + i));
-    for (; i < n; i++)
-        d[i] = s[i];
+    const ptrdiff_t len = (ptrdiff_t)(HQC_WORDS - j * K < K ? HQC_WORDS - j * K : K);
+    const ptrdiff_t base = (ptrdiff_t)(j * K) + i; /* >= 0: only parts 1 and 2 are shifted */
+    if (i + 4 <= 0 || i >= len)
+        return _mm256_setzero_si256();
+    if (base + 4 <= (ptrdiff_t)HQC_WORDS) {
+        __m256i v = ld(x + base);
+        if (i < 0 || i + 4 > len) {
+            __m256i idx = _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 1, 2, 3));
+            __m256i below = _mm256_cmpgt_epi64(_mm256_setzero_si256(), idx);
+            __m256i inside = _mm256_cmpgt_epi64(_mm256_set1_epi64x(len), idx);
+            v = _mm256_and_si256(v, _mm256_andnot_si256(below, inside));
+        }
+        return v;
+    }
+    uint64_t w[4];
+    for (ptrdiff_t t = 0; t < 4; t++)
+        w[t] = i + t >= 0 && i + t < len ? x[base + t] : 0;
+    return _mm256_loadu_si256((const __m256i *)w);
 }
 
-/* Split a (HQC_WORDS words) into three K-word parts, each at the start of its M-word slot in
- * part[j] + PAD, with zeros around it. Copying first is what makes the tail of the operand
- * and unaligned callers harmless: nothing below reads the caller's buffers. */
-static void split3(uint64_t part[3][PAD + M + PAD], const uint64_t *a)
+/* e = U(point) on M words for U = u0 + u1 y + u2 y^2, the three parts of the caller's x.
+ * One point at a time keeps the scratch at two M-word operands instead of ten. Inlined with
+ * a constant point, so that each call is one straight loop. */
+HQC_VEC_INLINE void evaluate_at(uint64_t *e, const uint64_t *x, int point)
 {
-    for (size_t j = 0; j < 3; j++) {
-        size_t from = j * K, len = HQC_WORDS > from ? HQC_WORDS - from : 0;
-        if (len > K)
-            len = K;
-        zero_words(part[j], PAD + M + PAD);
-        copy_words(part[j] + PAD, a + from, len);
+    for (size_t v = 0; v < M; v += 4) {
+        const ptrdiff_t i = (ptrdiff_t)v;
+        __m256i r;
+        if (point == POINT_0) {
+            r = part_vec(x, 0, i);
+        } else if (point == POINT_INF) {
+            r = part_vec(x, 2, i);
+        } else {
+            r = part_vec(x, 0, i);
+            if (point != POINT_X)
+                r ^= part_vec(x, 1, i) ^ part_vec(x, 2, i);
+            if (point != POINT_1) /* x u1 + x^2 u2; U(x + 1) = U(1) + x u1 + x^2 u2 since (x + 1)^2 = x^2 + 1 */
+                r ^= part_vec(x, 1, i - S) ^ part_vec(x, 2, i - 2 * S);
+        }
+        st(e + v, r);
     }
 }
 
-/* e1 = U(1), ex = U(x), ex1 = U(x + 1) on M words. */
-static void evaluate(uint64_t *e1, uint64_t *ex, uint64_t *ex1, uint64_t part[3][PAD + M + PAD])
+/* w + PAD (2M words, PAD zero words on either side) = U(point) V(point). */
+HQC_VEC_INLINE void pointwise(uint64_t *w, uint64_t *ea, uint64_t *eb, const uint64_t *a, const uint64_t *b,
+                              int point)
 {
-    const uint64_t *u0 = part[0] + PAD, *u1 = part[1] + PAD, *u2 = part[2] + PAD;
-    for (size_t i = 0; i < M; i += 4) {
-        __m256i one = ld(u0 + i) ^ ld(u1 + i) ^ ld(u2 + i);
-        __m256i shifted = ld(u1 + i - S) ^ ld(u2 + i - 2 * S); /* x U1 + x^2 U2 */
-        st(e1 + i, one);
-        st(ex + i, ld(u0 + i) ^ shifted);
-        st(ex1 + i, one ^ shifted);
-    }
+    zero_words(w, PAD);
+    zero_words(w + PAD + 2 * M, PAD);
+    evaluate_at(ea, a, point);
+    evaluate_at(eb, b, point);
+    TOOM3_INNER_MUL(w + PAD, ea, eb);
 }
 
 /* p = p / (x + 1) and q = q / (x + 1) in place on n words, both exact: p_i = p_i + p_(i-S)
@@ -86,25 +115,18 @@ static void divide_two_by_x_plus_1(uint64_t *p, uint64_t *q, size_t n)
 
 void toom3_mul(uint64_t *prod, const uint64_t *a, const uint64_t *b)
 {
-    _Alignas(32) uint64_t pa[3][PAD + M + PAD], pb[3][PAD + M + PAD];
-    _Alignas(32) uint64_t e1a[M], exa[M], ex1a[M], e1b[M], exb[M], ex1b[M];
+    /* The whole frame: five products and the two operands of the one being computed
+     * (HQC-5: 5 * 664 + 2 * 320 words = 31.7 KiB). */
+    _Alignas(32) uint64_t ea[M], eb[M];
     /* w[j] + PAD holds a 2M-word product; the PAD words on either side stay zero. */
     _Alignas(32) uint64_t w[5][PAD + 2 * M + PAD];
 
-    split3(pa, a);
-    split3(pb, b);
-    evaluate(e1a, exa, ex1a, pa);
-    evaluate(e1b, exb, ex1b, pb);
-    for (size_t j = 0; j < 5; j++) {
-        zero_words(w[j], PAD);
-        zero_words(w[j] + PAD + 2 * M, PAD);
-    }
+    pointwise(w[0], ea, eb, a, b, POINT_0);
+    pointwise(w[1], ea, eb, a, b, POINT_1);
+    pointwise(w[2], ea, eb, a, b, POINT_X);
+    pointwise(w[3], ea, eb, a, b, POINT_X1);
+    pointwise(w[4], ea, eb, a, b, POINT_INF);
     uint64_t *w0 = w[0] + PAD, *w1 = w[1] + PAD, *w2 = w[2] + PAD, *w3 = w[3] + PAD, *w4 = w[4] + PAD;
-    TOOM3_INNER_MUL(w0, pa[0] + PAD, pb[0] + PAD); /* C(0)        */
-    TOOM3_INNER_MUL(w1, e1a, e1b);                 /* C(1)        */
-    TOOM3_INNER_MUL(w2, exa, exb);                 /* C(x)        */
-    TOOM3_INNER_MUL(w3, ex1a, ex1b);               /* C(x + 1)    */
-    TOOM3_INNER_MUL(w4, pa[2] + PAD, pb[2] + PAD); /* C(infinity) */
 
     /* Bodrato's sequence with C = c0 + c1 y + ... + c4 y^4:
      *   w3 += w2            c1 + c2 + (x^2+x+1) c3 + c4

@@ -25,6 +25,16 @@
 #define TOOM3_INNER_MUL(r, a, b) karat5_mul(r, a, b, TOOM3_MUL_WORDS)
 #endif
 
+/* For TUNING.md: another word shift at level L with the same parts, -DHQC_VPCLMUL_SHIFT_L=S
+ * (the skeleton checks that the evaluations still fit). */
+#if HQC_LEVEL == 3 && defined(HQC_VPCLMUL_SHIFT_3)
+#undef TOOM3_SHIFT_WORDS
+#define TOOM3_SHIFT_WORDS HQC_VPCLMUL_SHIFT_3
+#elif HQC_LEVEL == 5 && defined(HQC_VPCLMUL_SHIFT_5)
+#undef TOOM3_SHIFT_WORDS
+#define TOOM3_SHIFT_WORDS HQC_VPCLMUL_SHIFT_5
+#endif
+
 #define SKELETON_NAME(s) HQC_NS(vpclmul_##s)
 
 #include "mul_skeleton.h"
