@@ -66,38 +66,28 @@ static int ours_dec(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const
     return HQC_NS(crypto_kem_dec_with)(be, ss, ct, sk);
 }
 
-static int upstream_keypair(const hqc_backend *be, uint8_t *pk, uint8_t *sk)
-{
-    (void)be;
-    return upstream_crypto_kem_keypair(pk, sk);
-}
-static int upstream_enc(const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-    (void)be;
-    return upstream_crypto_kem_enc(ct, ss, pk);
-}
-static int upstream_dec(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
-{
-    (void)be;
-    return upstream_crypto_kem_dec(ss, ct, sk);
-}
+/* A tree's NIST API as a kem_side: <tree>_keypair, <tree>_enc and <tree>_dec. */
+#define TREE_SIDE(tree)                                                                        \
+    static int tree##_keypair(const hqc_backend *be, uint8_t *pk, uint8_t *sk)                 \
+    {                                                                                          \
+        (void)be;                                                                              \
+        return tree##_crypto_kem_keypair(pk, sk);                                              \
+    }                                                                                          \
+    static int tree##_enc(const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk)  \
+    {                                                                                          \
+        (void)be;                                                                              \
+        return tree##_crypto_kem_enc(ct, ss, pk);                                              \
+    }                                                                                          \
+    static int tree##_dec(const hqc_backend *be, uint8_t *ss, const uint8_t *ct,               \
+                          const uint8_t *sk)                                                   \
+    {                                                                                          \
+        (void)be;                                                                              \
+        return tree##_crypto_kem_dec(ss, ct, sk);                                              \
+    }
 
+TREE_SIDE(upstream)
 #ifdef HQC_PEERS_PATCHED
-static int patched_keypair(const hqc_backend *be, uint8_t *pk, uint8_t *sk)
-{
-    (void)be;
-    return patched_crypto_kem_keypair(pk, sk);
-}
-static int patched_enc(const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-    (void)be;
-    return patched_crypto_kem_enc(ct, ss, pk);
-}
-static int patched_dec(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
-{
-    (void)be;
-    return patched_crypto_kem_dec(ss, ct, sk);
-}
+TREE_SIDE(patched)
 #endif
 
 /* Buffers of one side; static because the three of them exceed a comfortable stack at HQC-5. */
