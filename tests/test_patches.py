@@ -11,6 +11,7 @@ docs/PATCHES.md); it also needs cmake.
 import hashlib
 import importlib.machinery
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LEVELS_META, ROOT, SHARED_KAT, run
+from conftest import LEVELS_META, ROOT, SHARED_KAT, run, supported_backends
 
 PATCHES = ROOT / "patches"
 HARNESS = PATCHES / "harness"
@@ -358,11 +359,16 @@ def official_kat_files(tree, impl, fips202, out):
     {level: sha256 of its .rsp}. fips202: None (the tree's own) or a source file."""
     targets = ["test_kat_hqc_%s" % l for l in LEVELS_META]
     build = built(ub.official_build, tree, impl, out / "build", targets, fips202)
+    return kat_digests(build, out)
+
+
+def kat_digests(build, out, env=None):
+    """{level: sha256 of the .rsp} written by the build's KAT programs, run in out."""
     digests = {}
     for level, meta in LEVELS_META.items():
         d = out / ("run-" + level)
-        d.mkdir()
-        run([build / "tests" / "kats" / ("test_kat_hqc_" + level)], cwd=d)
+        d.mkdir(parents=True)
+        run([build / "tests" / "kats" / ("test_kat_hqc_" + level)], cwd=d, env=env)
         digests[level] = hashlib.sha256((d / meta["rsp"]).read_bytes()).hexdigest()
     return digests
 
@@ -377,22 +383,35 @@ def test_official_apply_and_revert(tmp_path):
     assert snapshot(tree) == before
 
 
+# The backends vect_mul.c of the patched official tree chooses among, fastest first.
+OFFICIAL_DISPATCH = load_script("make-patches").RELEASES["hqc-2025-08-22"]["dispatch"]
+
+
 @pytest.fixture(scope="session")
-def official_builds(tmp_path_factory):
+def official_patched_build(tmp_path_factory):
+    """The patched official tree with fips202_fixed.c, every target built (ctest needs them)."""
+    work = tmp_path_factory.mktemp("official-patched")
+    tree = official_copy(work / "tree")
+    apply_patches(tree)
+    build = built(ub.official_build, tree, "avx512", work / "build", ["all"],
+                  HARNESS / "fips202_fixed.c")
+    return tree, build
+
+
+@pytest.fixture(scope="session")
+def official_builds(tmp_path_factory, official_patched_build):
     """KAT digests of the unpatched avx256 and patched avx512 builds, each with the tree's own
     fips202 and with patches/harness/fips202_fixed.c."""
     work = tmp_path_factory.mktemp("official")
     plain = official_copy(work / "plain")
     patched = official_copy(work / "patched")
     apply_patches(patched)
-    if not runnable_slots() or "avx512" not in runnable_slots():
-        pytest.skip("this CPU cannot run the avx512 implementation")
     fixed = HARNESS / "fips202_fixed.c"
     return {
         ("avx256", "own"): official_kat_files(plain, "avx256", None, work / "a-own"),
         ("avx512", "own"): official_kat_files(patched, "avx512", None, work / "b-own"),
         ("avx256", "fixed"): official_kat_files(plain, "avx256", fixed, work / "a-fixed"),
-        ("avx512", "fixed"): official_kat_files(patched, "avx512", fixed, work / "b-fixed"),
+        ("avx512", "fixed"): kat_digests(official_patched_build[1], work / "b-fixed"),
     }
 
 
@@ -407,3 +426,86 @@ def test_official_patched_reproduces_official_kats(official_builds):
     want = {level: meta["rsp_sha256"] for level, meta in LEVELS_META.items()}
     assert official_builds["avx256", "fixed"] == want
     assert official_builds["avx512", "fixed"] == want
+
+
+def test_official_patched_ctest_passes(official_patched_build):
+    """The tree's own test suite (API, KAT, intermediate values, unit) passes completely on this
+    CPU, whichever backend vect_mul.c picks for it (issue 15: it died with SIGILL without
+    AVX-512)."""
+    res = run(["ctest", "--output-on-failure"], cwd=official_patched_build[1], check=False)
+    assert res.returncode == 0 and "100% tests passed" in res.stdout, res.stdout[-3000:]
+    assert re.search(r"0 tests failed out of (\d+)", res.stdout).group(1) == "12"
+
+
+def test_official_every_runnable_backend_reproduces_official_kats(official_patched_build,
+                                                                   tmp_path):
+    """HQC_BACKEND forces each backend of the dispatch list this CPU runs, and the tree's own
+    product (the fallback for CPUs with none of ours): all give the official digests."""
+    want = {level: meta["rsp_sha256"] for level, meta in LEVELS_META.items()}
+    runnable = [b for b in OFFICIAL_DISPATCH if b in supported_backends(1, True)]
+    assert runnable, "this CPU runs none of %s" % OFFICIAL_DISPATCH
+    for name in runnable + ["upstream"]:
+        env = dict(os.environ, HQC_BACKEND=name)
+        assert kat_digests(official_patched_build[1], tmp_path / name, env) == want, name
+
+
+def test_official_refuses_a_backend_the_cpu_lacks(official_patched_build, tmp_path):
+    """Forcing a backend this CPU cannot run, or an unknown one, stops with a message instead of
+    executing a missing instruction (SIGILL) or silently running another product."""
+    prog = official_patched_build[1] / "tests" / "kats" / "test_kat_hqc_1"
+    missing = [b for b in OFFICIAL_DISPATCH if b not in supported_backends(1, True)]
+    cases = [(b, "this CPU lacks its features") for b in missing] + \
+        [("nonesuch", "is not one of: %s, upstream, auto" % ", ".join(OFFICIAL_DISPATCH))]
+    for name, message in cases:
+        res = run([prog], cwd=tmp_path, check=False, env=dict(os.environ, HQC_BACKEND=name))
+        assert res.returncode != 0 and res.returncode != -4, (name, res.returncode)  # not SIGILL
+        assert ("HQC_BACKEND=%s" % name) in res.stderr and message in res.stderr, res.stderr
+
+
+def test_official_isa_flags_per_backend_folder(official_patched_build):
+    """Only our AVX-512 backend's files are compiled with AVX-512 flags; every folder of ours
+    gets its own backend's flags (the Makefile's ISA_<x>), upstream's files none of ours."""
+    tree, build = official_patched_build
+    commands = json.loads((build / "compile_commands.json").read_text())
+    ours = tree / "src" / "x86_64" / "avx512" / "hqc_gf2x"
+    mk = load_script("make-patches")
+    seen = set()
+    for c in commands:
+        f, flags = Path(c["file"]), c["command"].split()
+        avx512 = sorted(w for w in flags if w.startswith(("-mavx512", "-mvpclmul", "-mgfni")))
+        if not f.is_relative_to(ours):
+            assert not avx512, "%s gets %s" % (f, " ".join(avx512))
+            assert "-mbmi2" not in flags, "%s gets our -mbmi2" % f
+            continue
+        folder = f.relative_to(ours).parts[0]
+        want = mk.isa_flags(folder)[0]
+        assert (" %s " % " ".join(want)) in c["command"] if want else not avx512, (f, flags)
+        if folder != "gf2x_avx512":
+            assert not avx512, "%s gets %s" % (f, " ".join(avx512))
+        seen.add(folder)
+    assert {"gf2x_avx512", "gf2x_avx2", "hqc"} <= seen
+
+
+def test_bench_upstream_tiny_run(tmp_path):
+    """bench-upstream on the official tree, 3 iterations: a row per level, op and peer (the
+    patched tree, then every constant-time backend this CPU runs), with medians and ratio
+    quartiles, in the table and in --json."""
+    tree = official_tree()
+    out = tmp_path / "peers.json"
+    res = run(["python3", ROOT / "scripts" / "bench-upstream", tree, "--runs", "3", "--cpu", "0",
+               "--json", out])
+    peers = ["patched-tree"] + supported_backends(1, True)
+    rows = re.findall(r"^HQC-(\d)\s+(\S+)\s+(keygen|encaps|decaps)\s+(\d+)\s+(\d+)\s+"
+                      r"([\d.]+)x\s+([\d.]+)-([\d.]+)$", res.stdout, re.M)
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (str(l), p, op) for l in (1, 3, 5) for p in peers for op in ("keygen", "encaps", "decaps")]
+    model = re.search(r"^model name\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
+    assert (model.group(1).strip() if model else "unknown CPU") in res.stdout.splitlines()[0]
+    data = json.loads(out.read_text())
+    assert data["release"] == "hqc-2025-08-22" and data["runs"] == 3
+    assert len(data["paired"]) == len(rows)
+    for r in data["paired"]:
+        for key in ("upstream_ticks", "peer_ticks", "ratio"):
+            q = r[key]
+            assert 0 < q["q1"] <= q["median"] <= q["q3"], (r, key)
+        assert r["runs"] == 3 and r["op"] in ("keygen", "encaps", "decaps")

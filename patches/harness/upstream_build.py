@@ -136,3 +136,46 @@ def official_link(tree, build, level, harness, out, extra_cflags=()):
         "-I", tree / "src" / "common" / ("hqc-" + level), harness,
         official_library(build, level), official_fips202_library(build), "-o", out])
     return Path(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# One program holding several KEMs (scripts/bench-upstream): each official-tree level becomes
+# one relocatable object whose only global symbols are the NIST API and the PRNG, renamed.
+
+# The tree's CMake flags for GCC (top CMakeLists.txt, Release): its objects are LTO bytecode,
+# so the partial link that turns them into machine code runs the optimiser with these.
+OFFICIAL_GCC_FLAGS = ["-O3", "-funroll-all-loops", "-flto", "-mavx", "-mavx2", "-mbmi", "-mpclmul"]
+OFFICIAL_EXPORTS = ("crypto_kem_keypair", "crypto_kem_enc", "crypto_kem_dec", "prng_init",
+                    "prng_get_bytes")
+
+
+def official_kem_object(build, level, prefix, out):
+    """level's KEM of an official-tree build with its fips202, as one object file whose global
+    symbols are <prefix>_crypto_kem_{keypair,enc,dec} and <prefix>_prng_{init,get_bytes};
+    everything else is made local, so several trees and levels link into one program."""
+    out = Path(out)
+    raw, kept = out.with_suffix(".raw.o"), out.with_suffix(".kept.o")
+    sh(["cc", *OFFICIAL_GCC_FLAGS, "-r", "-nostdlib", "-flinker-output=nolto-rel",
+        "-Wl,--whole-archive", official_library(build, level), official_fips202_library(build),
+        "-Wl,--no-whole-archive", "-o", raw])
+    # Two passes: objcopy keeps globals by their old names, then renames.
+    sh(["objcopy", *["--keep-global-symbol=" + s for s in OFFICIAL_EXPORTS], raw, kept])
+    sh(["objcopy", *[a for s in OFFICIAL_EXPORTS for a in ("--redefine-sym",
+                                                            "%s=%s_%s" % (s, prefix, s))],
+        kept, out])
+    return out
+
+
+def our_library():
+    """Our libhqc.a (every backend, all levels), built or brought up to date by the Makefile."""
+    sh(["make", "-s", "-C", ROOT, "-j2", "build/auto/libhqc.a"])
+    return ROOT / "build" / "auto" / "libhqc.a"
+
+
+def peers_program(level, objects, out, patched=False):
+    """patches/harness/kem_peers.c for level, linked with the renamed tree objects and ours."""
+    sh(["cc", *HARNESS_CFLAGS, "-O2", "-DHQC_LEVEL=%s" % level,
+        *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc",
+        "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",
+        "-o", out])
+    return Path(out)
