@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run
+from test_patches import parse_patch, snapshot  # the series readers all trees share
 
 RELEASE = "liboqs-0.16.0"
 SERIES = ROOT / "patches" / RELEASE
@@ -27,22 +28,6 @@ MINIMAL = "KEM_hqc_1;KEM_hqc_3;KEM_hqc_5"
 # Seed lengths of the derandomised entry points: seed_kem, and m || salt (m of the level's
 # security bytes, a 16-byte salt).
 SEEDS = {"1": (32, 32), "3": (32, 40), "5": (32, 48)}
-
-
-def parse_patch(path):
-    """[(old path, new path, [hunk lines])] of a unified diff."""
-    files, lines = [], path.read_text().splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
-            files.append((line[4:], lines[i + 1][4:], []))
-        elif files and line[:1] in (" ", "-", "+", "@", "\\") and not line.startswith("+++ "):
-            files[-1][2].append(line)
-    return files
-
-
-def snapshot(tree):
-    return {p.relative_to(tree).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(tree.rglob("*")) if p.is_file()}
 
 
 def test_series_carries_our_kem_verbatim_and_little_of_liboqs():
