@@ -7,24 +7,19 @@
 
 #include "sha3.h"
 
-int sha3_256_parts(uint8_t out[32], const hqc_bytes *parts, size_t count)
-{
-    OQS_SHA3_sha3_256_inc_ctx ctx;
-    OQS_SHA3_sha3_256_inc_init(&ctx);
-    for (size_t i = 0; i < count; i++)
-        OQS_SHA3_sha3_256_inc_absorb(&ctx, parts[i].ptr, parts[i].len);
-    OQS_SHA3_sha3_256_inc_finalize(out, &ctx);
-    OQS_SHA3_sha3_256_inc_ctx_release(&ctx);
-    return 0; /* liboqs aborts on allocation failure instead of returning */
-}
+/* One body for both widths: liboqs names its types and functions by the width. liboqs aborts
+ * on allocation failure rather than returning, so these always succeed. */
+#define HQC_OQS_SHA3_PARTS(bits)                                                              \
+    int hqc_sha3_##bits##_parts(uint8_t out[bits / 8], const hqc_bytes *parts, size_t count) \
+    {                                                                                         \
+        OQS_SHA3_sha3_##bits##_inc_ctx ctx;                                                   \
+        OQS_SHA3_sha3_##bits##_inc_init(&ctx);                                                \
+        for (size_t i = 0; i < count; i++)                                                    \
+            OQS_SHA3_sha3_##bits##_inc_absorb(&ctx, parts[i].ptr, parts[i].len);              \
+        OQS_SHA3_sha3_##bits##_inc_finalize(out, &ctx);                                       \
+        OQS_SHA3_sha3_##bits##_inc_ctx_release(&ctx);                                         \
+        return 0;                                                                             \
+    }
 
-int sha3_512_parts(uint8_t out[64], const hqc_bytes *parts, size_t count)
-{
-    OQS_SHA3_sha3_512_inc_ctx ctx;
-    OQS_SHA3_sha3_512_inc_init(&ctx);
-    for (size_t i = 0; i < count; i++)
-        OQS_SHA3_sha3_512_inc_absorb(&ctx, parts[i].ptr, parts[i].len);
-    OQS_SHA3_sha3_512_inc_finalize(out, &ctx);
-    OQS_SHA3_sha3_512_inc_ctx_release(&ctx);
-    return 0;
-}
+HQC_OQS_SHA3_PARTS(256)
+HQC_OQS_SHA3_PARTS(512)

@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The liboqs 0.16.0 series (patches/liboqs-0.16.0, issue 15): it carries our KEM verbatim and
+little of liboqs, and, when LIBOQS_SRC names a pristine liboqs 0.16.0 tree (docs/PATCHES.md,
+section "liboqs 0.16.0"), it applies to a copy, builds, passes liboqs's own KAT and KEM tests,
+gives derandomised entry points that agree with the randomised ones, refuses a second
+application and reverts byte for byte. LIBOQS_CT=1 adds liboqs's constant-time test (a Debug
+build under valgrind, several minutes). The tree itself is never modified.
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run
+from test_patches import parse_patch, snapshot  # the series readers all trees share
+
+RELEASE = "liboqs-0.16.0"
+SERIES = ROOT / "patches" / RELEASE
+APPLY = ROOT / "scripts" / "apply-patches"
+DEST = "src/kem/hqc/hqc-fast_x86_64/"
+LEVELS = ["1", "3", "5"]
+MINIMAL = "KEM_hqc_1;KEM_hqc_3;KEM_hqc_5"
+# Seed lengths of the derandomised entry points: seed_kem, and m || salt (m of the level's
+# security bytes, a 16-byte salt).
+SEEDS = {"1": (32, 32), "3": (32, 40), "5": (32, 48)}
+
+
+def test_series_carries_our_kem_verbatim_and_little_of_liboqs():
+    created, context = {}, 0
+    for name in (SERIES / "series").read_text().split():
+        for old, new, hunk in parse_patch(SERIES / name):
+            assert new != "/dev/null", "%s deletes a file" % name
+            path = new.split("/", 1)[1]
+            if old == "/dev/null":
+                created[path] = "".join(l[1:] + "\n" for l in hunk if l.startswith("+"))
+                continue
+            ctx = [l for l in hunk if l[:1] in (" ", "-")]
+            context += len(ctx)
+            assert len(ctx) <= 6 * max(1, sum(l.startswith("@@") for l in hunk)), \
+                "%s shows too much of liboqs's %s" % (name, path)
+    # Only the hook's few context lines of liboqs, and none of its sources copied.
+    assert context <= 80
+    ours = [p for p in created if p.startswith(DEST) and "/integration/" not in p
+            and "/gen/" not in p]
+    assert any(p.endswith("/hqc/kem.c") for p in ours)
+    for path in ours:
+        assert (ROOT / "src" / path[len(DEST):]).read_text() == created[path], path
+    # Replaced by the glue, so never shipped: OpenSSL SHA3, getrandom, the dispatcher that
+    # reads HQC_BACKEND, and the variable-time sparse backends.
+    for gone in ("hqc/sha3.c", "hqc/randombytes.c", "hqc/backend.c"):
+        assert DEST + gone not in created
+    assert not [p for p in created if "sparse" in p]
+    glue = [p for p in created if "/integration/liboqs/" in p]
+    assert {Path(p).name for p in glue} >= {"hqc_fast.cmake", "oqs_sha3.c",
+                                           "oqs_randombytes.c", "oqs_dispatch.c"}
+
+
+def test_isa_flags_only_on_backend_folders():
+    """The CMake fragment gives machine flags to the gf2x_avx2 and gf2x_avx512 files only."""
+    glue = SERIES / "0002-add-liboqs-0.16.0-glue.patch"
+    cmake = ["".join(l[1:] + "\n" for l in hunk if l.startswith("+"))
+             for _, new, hunk in parse_patch(glue) if new.endswith("/hqc_fast.cmake")][0]
+    flagged = [l for l in cmake.splitlines() if re.search(r"(^|[\s\";])-m[a-z]", l)]
+    assert len(flagged) == 2, flagged
+    assert "${HQC_FAST_AVX2_SOURCES}" in flagged[0] and "-mavx512" not in flagged[0]
+    assert "${HQC_FAST_AVX512_SOURCES}" in flagged[1] and "-mavx512f" in flagged[1]
+
+
+# ------------------------------------------------------------------------------------------
+# A real liboqs 0.16.0 tree (LIBOQS_SRC).
+
+def liboqs_tree():
+    path = os.environ.get("LIBOQS_SRC")
+    if not path:
+        pytest.skip("LIBOQS_SRC is not set: the liboqs 0.16.0 tests need a pristine tree "
+                    "(docs/PATCHES.md, section \"liboqs 0.16.0\")")
+    tree = Path(path)
+    if not (tree / "src" / "kem" / "hqc" / "kem_hqc_1.c").is_file():
+        pytest.fail("LIBOQS_SRC=%s is not a liboqs tree with HQC" % path)
+    for tool in ("cmake", "patch"):
+        if shutil.which(tool) is None:
+            pytest.skip("%s is not installed" % tool)
+    return tree
+
+
+def build_liboqs(tree, build, *options):
+    generator = ["-GNinja"] if shutil.which("ninja") else []
+    run(["nice", "-n", "15", "cmake", *generator, "-S", tree, "-B", build,
+         "-DOQS_MINIMAL_BUILD=" + MINIMAL, "-DOQS_DIST_BUILD=ON", *options])
+    run(["nice", "-n", "15", "cmake", "--build", build, "-j2"])
+    return build
+
+
+@pytest.fixture(scope="module")
+def patched(tmp_path_factory):
+    """A patched copy of $LIBOQS_SRC and its Release build."""
+    src = liboqs_tree()
+    work = tmp_path_factory.mktemp("liboqs")
+    tree = work / "liboqs"
+    shutil.copytree(src, tree, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+    run(["python3", APPLY, tree])
+    build = build_liboqs(tree, work / "build", "-DCMAKE_BUILD_TYPE=Release")
+    return tree, build
+
+
+def test_apply_refuse_revert_byte_identical(tmp_path):
+    src = liboqs_tree()
+    tree = tmp_path / "liboqs"
+    shutil.copytree(src, tree, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+    before = snapshot(tree)
+    run(["python3", APPLY, tree])
+    assert (tree / DEST / "hqc" / "kem.c").is_file()
+    again = run(["python3", APPLY, tree], check=False)
+    assert again.returncode == 1 and "already patched" in again.stderr
+    run(["python3", APPLY, tree, "--revert"])
+    assert snapshot(tree) == before
+
+
+def test_options_enabled_and_seed_lengths(patched):
+    tree, build = patched
+    config = (build / "include" / "oqs" / "oqsconfig.h").read_text()
+    header = (build / "include" / "oqs" / "kem_hqc.h").read_text()
+    for level in LEVELS:
+        assert "#define OQS_ENABLE_KEM_hqc_%s_x86_64 1" % level in config
+        kp, enc = SEEDS[level]
+        assert "#define OQS_KEM_hqc_%s_length_keypair_seed %d" % (level, kp) in header
+        assert "#define OQS_KEM_hqc_%s_length_encaps_seed %d" % (level, enc) in header
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("scope", ["single", "all"])
+def test_liboqs_kat_digest(patched, level, scope):
+    """liboqs's kat_kem (its NIST DRBG through OQS_randombytes) hashes to kats.json."""
+    tree, build = patched
+    want = json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
+    args = [build / "tests" / "kat_kem", "HQC-" + level] + (["--all"] if scope == "all" else [])
+    out = run(args).stdout.replace("\r\n", "\n")
+    assert hashlib.sha256(out.encode()).hexdigest() == want["HQC-" + level][scope]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_liboqs_test_kem(patched, level):
+    """liboqs's test_kem, whose derandomised round trip now succeeds instead of failing as
+    expected."""
+    _, build = patched
+    out = run([build / "tests" / "test_kem", "HQC-" + level]).stdout
+    assert "failed, as expected" not in out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_derand_agrees_with_randomised(patched, level, tmp_path):
+    _, build = patched
+    exe = tmp_path / "derand_check"
+    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
+         ROOT / "tests" / "liboqs" / "derand_check.c", build / "lib" / "liboqs.a",
+         "-lcrypto", "-lpthread", "-o", exe])
+    assert "agree" in run([exe, "HQC-" + level]).stdout
+
+
+def test_namespace_rule(patched):
+    """liboqs's test_binary.py rule: every global text symbol starts with an allowed prefix
+    (ours start with hqc)."""
+    _, build = patched
+    out = run(["nm", "-g", "--defined-only", build / "lib" / "liboqs.a"]).stdout
+    ours = [l.split()[-1] for l in out.splitlines() if re.search(r" [TDR] hqc", l)]
+    assert any(s == "hqc1_crypto_kem_keypair_derand" for s in ours)
+    allowed = ("oqs", "pqclean", "keccak", "pqchqc", "hqc", "sha3", "shake", "init", "fini")
+    stray = [l.split()[-1] for l in out.splitlines() if " T " in l
+             and not l.split()[-1].lower().lstrip("_").startswith(allowed)]
+    assert not stray, "symbols outside liboqs's namespaces: %s" % stray[:10]
+
+
+@pytest.mark.skipif(os.environ.get("LIBOQS_CT") != "1",
+                    reason="LIBOQS_CT=1 runs liboqs's constant-time test (Debug build, valgrind)")
+def test_liboqs_constant_time(patched, tmp_path):
+    tree, _ = patched
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    build = build_liboqs(tree, tmp_path / "build-ct", "-DCMAKE_BUILD_TYPE=Debug",
+                         "-DOQS_ENABLE_TEST_CONSTANT_TIME=ON")
+    env = dict(os.environ, OQS_BUILD_DIR=str(build))
+    res = subprocess.run(["python3", "-m", "pytest", "-q", "tests/test_constant_time.py", "-k",
+                          "HQC"], cwd=tree, env=env, capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
+    assert re.search(r"\b3 passed", res.stdout), res.stdout[-2000:]
