@@ -26,13 +26,6 @@ static void xor_words(uint64_t *o, const uint64_t *a, size_t n)
         o[i] ^= a[i];
 }
 
-static void expand_h(uint64_t h[HQC_WORDS], const uint8_t seed_ek[HQC_SEED_BYTES])
-{
-    shake256_ctx xof;
-    xof_init(&xof, seed_ek);
-    sample_dense(&xof, h);
-}
-
 /* A fixed-weight vector (y, x, r1, r2, e) in the form the backend multiplies: its support
  * when the backend has a sparse product (variable time, no expansion), else its bits,
  * expanded once in constant time. */
@@ -79,20 +72,19 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
     uint32_t y_support[HQC_OMEGA], x_support[HQC_OMEGA];
     fixed_weight x, y;
     uint64_t h[HQC_WORDS], s[HQC_WORDS];
-    shake256_ctx xof;
+    xof_stream xof;
 
     if (hash_i(seeds, seed_pke) != 0)
         return -1;
     const uint8_t *sd = seeds, *se = seeds + HQC_SEED_BYTES;
 
-    xof_init(&xof, sd);
+    kem_sponges(NULL, NULL, h, se, &xof, sd);
     sample_support_keygen(&xof, y_support, HQC_OMEGA);
     sample_support_keygen(&xof, x_support, HQC_OMEGA);
-    shake256_wipe(&xof);
+    xof_stream_wipe(&xof);
     fixed_weight_init(&y, y_support, HQC_OMEGA, be);
     fixed_weight_init(&x, x_support, HQC_OMEGA, be);
 
-    expand_h(h, se);
     mul_fixed_weight(s, h, &y, be);
     add_fixed_weight(s, &x, be);
 
@@ -109,15 +101,15 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
 }
 
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+                 const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                 const hqc_backend *be)
 {
-    uint64_t h[HQC_WORDS], s[HQC_WORDS];
+    uint64_t s[HQC_WORDS];
     uint64_t u[HQC_WORDS], t[HQC_WORDS], v[HQC_N1N2_WORDS];
     uint32_t r2_support[HQC_OMEGA_R], e_support[HQC_OMEGA_E], r1_support[HQC_OMEGA_R];
     fixed_weight r1, r2, e;
     shake256_ctx xof;
 
-    expand_h(h, ek);
     load_vector(s, ek + HQC_SEED_BYTES);
 
     /* The spec draws r2, then e, then r1 from one XOF stream. */
@@ -153,17 +145,14 @@ void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_
     zeroize(v, sizeof v);
 }
 
-void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
-                 const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const hqc_backend *be)
+void pke_decrypt(uint8_t m[HQC_K], xof_stream *dk, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
+                 const hqc_backend *be)
 {
     uint64_t u[HQC_WORDS], t[HQC_WORDS], v[HQC_N1N2_WORDS];
     uint32_t support[HQC_OMEGA];
     fixed_weight y;
-    shake256_ctx xof;
 
-    xof_init(&xof, seed_dk);
-    sample_support_keygen(&xof, support, HQC_OMEGA);
-    shake256_wipe(&xof);
+    sample_support_keygen(dk, support, HQC_OMEGA);
     fixed_weight_init(&y, support, HQC_OMEGA, be);
 
     load_vector(u, uv);

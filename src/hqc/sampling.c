@@ -21,21 +21,18 @@ static uint32_t reduce_mod_n(uint32_t x)
     return r - (HQC_N & ~ct_mask_lt32(r, HQC_N));
 }
 
-void sample_dense(shake256_ctx *xof, uint64_t v[HQC_WORDS])
+void sample_dense_from_bytes(uint64_t v[HQC_WORDS])
 {
-    uint8_t bytes[HQC_N_BYTES];
-    shake256_squeeze(xof, bytes, sizeof bytes);
-    memset(v, 0, HQC_WORDS * sizeof *v);
-    memcpy(v, bytes, sizeof bytes);
+    memset((uint8_t *)v + HQC_N_BYTES, 0, HQC_WORDS * sizeof *v - HQC_N_BYTES);
     v[HQC_WORDS - 1] &= HQC_TOP_MASK;
 }
 
-void sample_support_keygen(shake256_ctx *xof, uint32_t *support, size_t weight)
+void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
 {
     size_t count = 0;
     while (count < weight) {
         uint8_t b[3];
-        shake256_squeeze(xof, b, 3);
+        xof_stream_read(xof, b, 3);
         uint32_t draw = (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16);
         uint32_t reject = ~ct_mask_lt32(draw, HQC_REJECT_THRESHOLD);
         uint32_t pos = reduce_mod_n(draw);
