@@ -27,6 +27,13 @@ $(BUILD)/bin/hqc$(1)_bench: bench/bench.c $(BENCH_HEADERS) $(LIB)
 endef
 $(foreach l,$(LEVELS),$(eval $(call bench_rule,$(l))))
 
+# The Keccak layer against OpenSSL (the oracle library, linked here only): bench_keccak.
+EXTRA_PROGS += $(BUILD)/bin/bench_keccak
+all: $(BUILD)/bin/bench_keccak
+$(BUILD)/bin/bench_keccak: bench/bench_keccak.c $(BENCH_HEADERS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(INCS) -Ibench -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS) $(ORACLE_LDLIBS)
+
 .PHONY: bench
 bench: all
 	$(PYTHON) bench/run-bench --build $(BUILD)

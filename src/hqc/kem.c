@@ -48,13 +48,15 @@ int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8
                                        const uint8_t *pk, const uint8_t *m, const uint8_t *salt)
 {
     uint8_t h_ek[32], k_theta[64];
+    uint64_t h[HQC_WORDS];
     if (be == NULL)
         return -1;
-    if (hash_h(h_ek, pk) != 0 || hash_g(k_theta, h_ek, m, salt) != 0) {
+    /* H(ek) and expand-h of ek's seed are independent sponges: one batch. */
+    if (kem_sponges(h_ek, pk, h, pk, NULL, NULL) != 0 || hash_g(k_theta, h_ek, m, salt) != 0) {
         zeroize(k_theta, sizeof k_theta);
         return -1;
     }
-    pke_encrypt(ct, pk, m, k_theta + HQC_SS_BYTES, be);
+    pke_encrypt(ct, pk, h, m, k_theta + HQC_SS_BYTES, be);
     memcpy(ct + UV_BYTES, salt, HQC_SALT_BYTES);
     declassify(ct, HQC_CT_BYTES);
     memcpy(ss, k_theta, HQC_SS_BYTES);
@@ -67,24 +69,32 @@ int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_
     const uint8_t *ek = sk, *seed_dk = sk + HQC_PK_BYTES, *sigma = sk + HQC_PK_BYTES + HQC_SEED_BYTES;
     const uint8_t *salt = ct + UV_BYTES;
     uint8_t m[HQC_K], h_ek[32], k_theta[64], k_bar[32];
+    uint64_t h[HQC_WORDS];
+    xof_stream dk;
     int rc = -1;
     if (be == NULL) {
         memset(ss, 0, HQC_SS_BYTES);
         return -1;
     }
 
-    pke_decrypt(m, seed_dk, ct, be);
-    if (hash_h(h_ek, ek) != 0 || hash_g(k_theta, h_ek, m, salt) != 0 || hash_j(k_bar, h_ek, sigma, ct) != 0) {
+    /* H(ek), expand-h for the re-encryption and XOF(seed_dk) for y: one batch. */
+    if (kem_sponges(h_ek, ek, h, ek, &dk, seed_dk) != 0) {
+        memset(ss, 0, HQC_SS_BYTES);
+        goto out;
+    }
+    pke_decrypt(m, &dk, ct, be);
+    if (hash_g(k_theta, h_ek, m, salt) != 0 || hash_j(k_bar, h_ek, sigma, ct) != 0) {
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
     /* ok = all ones iff the re-encryption reproduces u || v (the salt is the ciphertext's). */
-    uint32_t diff = pke_reencrypt_differs(ct, ek, m, k_theta + HQC_SS_BYTES, be);
+    uint32_t diff = pke_reencrypt_differs(ct, ek, h, m, k_theta + HQC_SS_BYTES, be);
     uint8_t ok = (uint8_t)ct_barrier32(~ct_mask_nonzero32(diff));
     for (size_t i = 0; i < HQC_SS_BYTES; i++)
         ss[i] = (uint8_t)((k_theta[i] & ok) | (k_bar[i] & ~ok));
     rc = 0;
 out:
+    xof_stream_wipe(&dk);
     zeroize(m, sizeof m);
     zeroize(k_theta, sizeof k_theta);
     zeroize(k_bar, sizeof k_bar);

@@ -26,13 +26,6 @@ static void xor_words(uint64_t *o, const uint64_t *a, size_t n)
         o[i] ^= a[i];
 }
 
-static void expand_h(uint64_t h[HQC_WORDS], const uint8_t seed_ek[HQC_SEED_BYTES])
-{
-    shake256_ctx xof;
-    xof_init(&xof, seed_ek);
-    sample_dense(&xof, h);
-}
-
 /* A fixed-weight vector (y, x, r1, r2, e) in the form the backend multiplies: its support
  * when the backend has a sparse product (variable time, no expansion), else its bits,
  * expanded once in constant time into a buffer the caller lends (and reuses: the stack
@@ -82,18 +75,18 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
     uint32_t y_support[HQC_OMEGA], x_support[HQC_OMEGA];
     fixed_weight x, y;
     uint64_t s[HQC_WORDS], bits[HQC_WORDS]; /* s = h, then h y + x; bits = y, then x */
-    shake256_ctx xof;
+    xof_stream xof;
 
     if (hash_i(seeds, seed_pke) != 0)
         return -1;
     const uint8_t *sd = seeds, *se = seeds + HQC_SEED_BYTES;
 
-    xof_init(&xof, sd);
+    /* XOF(seed_dk) and expand-h of seed_ek are independent sponges: one batch. */
+    kem_sponges(NULL, NULL, s, se, &xof, sd);
     sample_support_keygen(&xof, y_support, HQC_OMEGA);
     sample_support_keygen(&xof, x_support, HQC_OMEGA);
-    shake256_wipe(&xof);
+    xof_stream_wipe(&xof);
 
-    expand_h(s, se);
     fixed_weight_init(&y, y_support, HQC_OMEGA, bits, be);
     mul_fixed_weight(s, s, &y, be);
     fixed_weight_init(&x, x_support, HQC_OMEGA, bits, be);
@@ -134,8 +127,9 @@ static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len
 /* Spec Encrypt: u = h r2 + r1, v = Encode(m) + Truncate(s r2 + e), the supports of r2, e, r1
  * drawn in that order from one XOF stream seeded with theta. Three n-bit buffers: acc holds
  * u, then v; r2 keeps r2's bits for both products; other holds r1, then e, then Encode(m). */
-static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const uint8_t m[HQC_K],
-                         const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const uint64_t h[HQC_WORDS],
+                         const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                         const hqc_backend *be)
 {
     uint64_t acc[HQC_WORDS], r2_bits[HQC_WORDS], other[HQC_WORDS];
     uint32_t r2_support[HQC_OMEGA_R], e_support[HQC_OMEGA_E], r1_support[HQC_OMEGA_R];
@@ -149,8 +143,7 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const ui
     shake256_wipe(&xof);
     fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, r2_bits, be);
 
-    expand_h(acc, ek);
-    mul_fixed_weight(acc, acc, &r2, be);
+    mul_fixed_weight(acc, h, &r2, be);
     fixed_weight_init(&r1, r1_support, HQC_OMEGA_R, other, be);
     add_fixed_weight(acc, &r1, be);
     sink_put(sink, 0, acc, HQC_N_BYTES);
@@ -173,32 +166,30 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const ui
 }
 
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+                 const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                 const hqc_backend *be)
 {
     uv_sink sink = {.out = uv, .expect = NULL, .diff = 0};
-    encrypt_into(&sink, ek, m, theta, be);
+    encrypt_into(&sink, ek, h, m, theta, be);
 }
 
 uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                               const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
-                               const hqc_backend *be)
+                               const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
+                               const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uv_sink sink = {.out = NULL, .expect = uv, .diff = 0};
-    encrypt_into(&sink, ek, m, theta, be);
+    encrypt_into(&sink, ek, h, m, theta, be);
     return sink.diff;
 }
 
-void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
-                 const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const hqc_backend *be)
+void pke_decrypt(uint8_t m[HQC_K], xof_stream *dk, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
+                 const hqc_backend *be)
 {
     uint64_t acc[HQC_WORDS], other[HQC_WORDS]; /* acc: u, u y, v - u y; other: y, then v */
     uint32_t support[HQC_OMEGA];
     fixed_weight y;
-    shake256_ctx xof;
 
-    xof_init(&xof, seed_dk);
-    sample_support_keygen(&xof, support, HQC_OMEGA);
-    shake256_wipe(&xof);
+    sample_support_keygen(dk, support, HQC_OMEGA);
     fixed_weight_init(&y, support, HQC_OMEGA, other, be);
 
     load_vector(acc, uv);

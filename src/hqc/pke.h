@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "params.h"
+#include "symmetric.h"
 
 #define pke_keygen HQC_NS(pke_keygen)
 #define pke_encrypt HQC_NS(pke_encrypt)
@@ -17,18 +18,21 @@
 int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be);
 
-/* u (n bits) || v (n1 n2 bits) as bytes, encrypting m with randomness theta. */
+/* u (n bits) || v (n1 n2 bits) as bytes, encrypting m with randomness theta. h is ek's
+ * expand-h, which the caller computes (kem_sponges) beside H(ek). */
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be);
+                 const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                 const hqc_backend *be);
 
 /* Nonzero iff pke_encrypt(ek, m, theta) differs from the u || v bytes uv; computed in constant
  * time without a second ciphertext buffer (the decapsulation's FO check). */
 uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                               const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
-                               const hqc_backend *be);
+                               const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
+                               const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be);
 
-/* m = Decode(v - Truncate(u y)) for the u || v bytes of a ciphertext. */
-void pke_decrypt(uint8_t m[HQC_K], const uint8_t seed_dk[HQC_SEED_BYTES],
-                 const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const hqc_backend *be);
+/* m = Decode(v - Truncate(u y)) for the u || v bytes of a ciphertext; y is sampled from dk,
+ * the XOF(seed_dk) stream (kem_sponges). */
+void pke_decrypt(uint8_t m[HQC_K], xof_stream *dk, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
+                 const hqc_backend *be);
 
 #endif

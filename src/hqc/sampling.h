@@ -9,17 +9,19 @@
 
 #include "keccak.h"
 #include "params.h"
+#include "symmetric.h"
 
-#define sample_dense HQC_NS(sample_dense)
+#define sample_dense_from_bytes HQC_NS(sample_dense_from_bytes)
 #define sample_support_keygen HQC_NS(sample_support_keygen)
 #define sample_support_encrypt HQC_NS(sample_support_encrypt)
 #define support_to_vector_portable HQC_NS(support_to_vector_portable)
 
-/* v = n bits from the XOF (bytes little-endian, bits >= n cleared). */
-void sample_dense(shake256_ctx *xof, uint64_t v[HQC_WORDS]);
+/* v = n bits from the XOF: on entry its first HQC_N_BYTES bytes hold XOF output
+ * (little-endian); the bits from n on are cleared. */
+void sample_dense_from_bytes(uint64_t v[HQC_WORDS]);
 
 /* weight distinct positions < n by rejection on 24-bit draws (keygen: x and y). */
-void sample_support_keygen(shake256_ctx *xof, uint32_t *support, size_t weight);
+void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight);
 
 /* weight distinct positions < n without rejection (encryption: r1, r2, e): position i is
  * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */

@@ -3,9 +3,14 @@
  * bytes, per spec section "Symmetric primitives". */
 #include "symmetric.h"
 
+#include "keccak_batch.h"
+#include "sampling.h"
 #include "sha3.h"
+#include "zeroize.h"
 
 enum { DOMAIN_G = 0, DOMAIN_H = 1, DOMAIN_I = 2, DOMAIN_J = 3, DOMAIN_XOF = 1 };
+/* The first padding byte of SHAKE: its domain bits 1111, then pad10*1's first 1. */
+#define SHAKE_PAD 0x1F
 
 void xof_init(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES])
 {
@@ -44,4 +49,40 @@ int hash_j(uint8_t out[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_
     const uint8_t domain = DOMAIN_J;
     const hqc_bytes parts[] = {{h_ek, 32}, {sigma, HQC_SEC_BYTES}, {ct, HQC_CT_BYTES}, {&domain, 1}};
     return sha3_256_parts(out, parts, 4);
+}
+
+void xof_stream_wipe(xof_stream *x)
+{
+    zeroize(x, sizeof *x);
+}
+
+int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
+                xof_stream *dk, const uint8_t *seed_dk)
+{
+    static const uint8_t domain_h = DOMAIN_H, domain_xof = DOMAIN_XOF;
+    const hqc_bytes h_parts[] = {{ek, HQC_PK_BYTES}, {&domain_h, 1}};
+    const hqc_bytes ek_parts[] = {{seed_ek, HQC_SEED_BYTES}, {&domain_xof, 1}};
+    const hqc_bytes dk_parts[] = {{seed_dk, HQC_SEED_BYTES}, {&domain_xof, 1}};
+    keccak_job jobs[3];
+    size_t count = 0;
+    if (ek != NULL) {
+#ifdef HQC_SHA3_OPENSSL
+        /* H is SHA3 and must come from libcrypto in this build. */
+        (void)h_parts;
+        if (hash_h(h_ek, ek) != 0)
+            return -1;
+#else
+        jobs[count++] = (keccak_job){h_parts, 2, SHAKE256_RATE, SHA3_PAD, h_ek, 32, NULL};
+#endif
+    }
+    if (seed_ek != NULL)
+        jobs[count++] = (keccak_job){ek_parts, 2, SHAKE256_RATE, SHAKE_PAD, (uint8_t *)h, HQC_N_BYTES, NULL};
+    if (seed_dk != NULL) {
+        jobs[count++] = (keccak_job){dk_parts, 2, SHAKE256_RATE, SHAKE_PAD, dk->head, XOF_HEAD_BYTES, &dk->rest};
+        dk->pos = 0;
+    }
+    keccak_batch(jobs, count);
+    if (seed_ek != NULL)
+        sample_dense_from_bytes(h);
+    return 0;
 }

@@ -6,6 +6,7 @@
 #define HQC_SYMMETRIC_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "keccak.h"
 #include "params.h"
@@ -15,8 +16,40 @@
 #define hash_h HQC_NS(hash_h)
 #define hash_i HQC_NS(hash_i)
 #define hash_j HQC_NS(hash_j)
+#define kem_sponges HQC_NS(kem_sponges)
+#define xof_stream_wipe HQC_NS(xof_stream_wipe)
 
 void xof_init(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES]);
+
+/* An XOF output stream whose first bytes were squeezed ahead, in a batch beside other
+ * sponges: reads take head[] first, then go on squeezing the sponge. The head holds what
+ * sampling y and x needs (3 bytes per draw) unless many draws are rejected. */
+#define XOF_HEAD_BYTES (SHAKE256_RATE * ((3 * 2 * HQC_OMEGA + 24 + SHAKE256_RATE - 1) / SHAKE256_RATE))
+typedef struct {
+    uint8_t head[XOF_HEAD_BYTES];
+    size_t pos;
+    shake256_ctx rest;
+} xof_stream;
+
+static inline void xof_stream_read(xof_stream *x, uint8_t *out, size_t len)
+{
+    size_t take = XOF_HEAD_BYTES - x->pos < len ? XOF_HEAD_BYTES - x->pos : len;
+    memcpy(out, x->head + x->pos, take);
+    x->pos += take;
+    if (take < len)
+        shake256_squeeze(&x->rest, out + take, len - take);
+}
+
+void xof_stream_wipe(xof_stream *x);
+
+/* The sponges of one KEM operation that need nothing computed in it, run as one batch
+ * (keccak_batch.h), each only if its input is given (not NULL):
+ *   h_ek = H(ek)                                    (encaps, decaps)
+ *   h = expand-h: n bits of XOF(seed_ek)            (keygen, encaps, decaps: seed_ek = ek)
+ *   dk = the stream of XOF(seed_dk) that samples y  (keygen, decaps)
+ * Returns 0, or -1 if H through libcrypto failed (a build with HQC_SHA3=openssl). */
+int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
+                xof_stream *dk, const uint8_t *seed_dk);
 
 /* Each returns 0, or -1 if libcrypto failed (output zeroed). */
 int hash_h(uint8_t out[32], const uint8_t ek[HQC_PK_BYTES]);

@@ -127,7 +127,8 @@ static void check_trial(const hqc_backend *be, uint64_t *state, shake256_ctx *di
 
 /* Every operation of the backend contract (backend.h) on freshly marked inputs: a product
  * with both factors secret and one with a public factor (decryption's u * y), the expansion
- * of a secret support, the RM decoder and the RS syndromes on secret words, and for a
+ * of a secret support, the RM decoder and the RS syndromes on secret words, the Keccak
+ * permutations (src/hqc/keccak.h) on a secret state, and for a
  * variable-time backend its sparse product, which the tool must report. Fresh marks matter
  * under MSan, whose approximate propagation drops marks inside the KEM (see EXPECT_SECRET):
  * here every backend function starts from fully marked inputs. */
@@ -173,9 +174,22 @@ static void check_primitives(const hqc_backend *be, uint64_t *state)
     be->rs_syndromes(syn, cdw);
     EXPECT_SECRET(syn, sizeof syn, "%s: rs_syndromes came out unmarked", be->name);
 
+    /* The Keccak kernels on a secret state: the ones this CPU (as the tool presents it)
+     * selects, which the KEM runs, and the portable twins, which it runs elsewhere. */
+    uint64_t keccak_state[100];
+    fill(state, (uint8_t *)keccak_state, sizeof keccak_state);
+    ct_secret(keccak_state, sizeof keccak_state);
+    keccak_f1600(keccak_state);
+    keccak_f1600_portable(keccak_state);
+    keccak_f1600_x4(keccak_state);
+    keccak_f1600_x4_portable(keccak_state);
+    EXPECT_SECRET(keccak_state, sizeof keccak_state, "%s: the Keccak kernels (%s) came out unmarked", be->name,
+                  keccak_impl_name());
+
     ct_public(o, sizeof o);
     ct_public(syn, sizeof syn);
     ct_public(msg, sizeof msg);
+    ct_public(keccak_state, sizeof keccak_state);
 }
 
 static void check_backend(const hqc_backend *be, int trials)
