@@ -10,6 +10,9 @@ TOOL_OBJS  := $(patsubst tools/%.c,$(TOOL_OBJ)/%.o,$(wildcard tools/*.c)) \
               $(foreach l,$(LEVELS),$(TOOL_OBJ)/genkat_hqc$(l).o)
 INFO_OBJS  := $(TOOL_OBJ)/info.o $(TOOL_OBJ)/text.o
 KAT_DIGESTS := $(GEN)/kat_digests.h
+# `hqc kat` checks the SHA-256 of the files it writes through libcrypto, whichever SHA3 the
+# library itself was built with (HQC_SHA3).
+TOOL_LDLIBS := $(LDLIBS) -lcrypto
 
 # all's prerequisites were expanded before this fragment was read, so attach them here too.
 all: $(TOOL)
@@ -31,7 +34,7 @@ $(foreach l,$(LEVELS),$(eval $(call tool_genkat_rule,$(l))))
 
 $(TOOL): $(TOOL_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(TOOL_OBJS) $(LIB) -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS_BASE) $(TOOL_OBJS) $(LIB) -o $@ $(TOOL_LDLIBS)
 
 $(BUILD)/bin/hqc_info: tests/c/hqc_info.c $(INFO_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
