@@ -60,7 +60,20 @@ static void print_ratio(const char *what, const uint64_t *a, const uint64_t *b, 
 
 int main(int argc, char **argv)
 {
-    size_t iters = argc > 1 ? (size_t)strtoul(argv[1], NULL, 0) : 3001;
+    size_t iters = 3001;
+    if (argc > 2) {
+        fprintf(stderr, "usage: %s [iterations]\n", argv[0]);
+        return 2;
+    }
+    if (argc == 2) {
+        char *end;
+        unsigned long n = strtoul(argv[1], &end, 10);
+        if (*argv[1] == '\0' || *end != '\0' || argv[1][0] == '-' || n < 1 || n > 1000000) {
+            fprintf(stderr, "bench_supprs: iterations must be a number from 1 to 1000000, not '%s'\n", argv[1]);
+            return 2;
+        }
+        iters = (size_t)n;
+    }
     const hqc_backend *be = HQC_NS(backend_by_name)("avx2");
     if (be == NULL) {
         fprintf(stderr, "bench_supprs: this CPU has no AVX2 backend\n");

@@ -4,7 +4,7 @@
  * branches depend on the weight and n only, never on the positions. Two algorithms, chosen
  * per level by measurement (bench/supprs, Zen 3; bench/supprs/README.md):
  *   - HQC-3 and HQC-5, oblivious routing, about (w log w + (n/256) log(n/256)) vector steps:
- *     1. sort the positions (ranks by comparing all pairs, then a selection by rank);
+ *     1. sort the positions (Batcher's bitonic network, 16 keys per register);
  *     2. give the t-th smallest position a one-hot 256-bit chunk pattern and move it left to
  *        the rank u of its chunk among the distinct chunks, ORing the patterns of one chunk
  *        together (an order-preserving compaction network, shifts by 1, 2, 4, ... slots);
@@ -80,11 +80,12 @@ __attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint
 
 #else
 
-#define KEYS ((HQC_OMEGA_R + 15) & ~15) /* positions, padded to whole 16-lane vectors */
-#define SLOTS (CHUNKS > KEYS ? CHUNKS : KEYS)
+#define SORT_KEYS (HQC_OMEGA_R <= 128 ? 128 : 256) /* a power of two >= omega_r */
+#define SORT_REGS (SORT_KEYS / 16)
+#define SLOTS (CHUNKS > HQC_OMEGA_R ? CHUNKS : HQC_OMEGA_R)
 /* bits of the expansion distance c - u < CHUNKS */
 #define EXPAND_BITS (CHUNKS > 128 ? 8 : CHUNKS > 64 ? 7 : 6)
-#if CHUNKS > 256 || HQC_N > 65535
+#if CHUNKS > 256 || HQC_N > 65535 || HQC_OMEGA_R > 256
 #error "the 16-bit keys and 8 expansion steps assume n < 2^16"
 #endif
 
@@ -92,36 +93,63 @@ __attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint
  * bit-reversed in bits 63..48 (its bit 0 is the sign bit, tested first), the expansion
  * distance c - u in bits 0..7, moved up to the sign bit once the compaction is done. */
 
-/* sorted[t] = the t-th smallest position, t < weight. Positions are distinct, so the ranks
- * #{i : p_i < p_j} are a permutation; 16-bit lanes, compared signed after flipping bit 15. */
-static void sort_positions(uint16_t sorted[KEYS], const uint32_t *support, size_t weight)
+/* x with each 16-bit lane swapped with the lane j places away (j = 1, 2, 4, 8). */
+static inline __m256i lane_partner(__m256i x, size_t j)
 {
-    _Alignas(32) int16_t key[KEYS];
-    _Alignas(32) uint16_t rank[KEYS], pos[KEYS];
-    for (size_t j = 0; j < KEYS; j++) {
-        pos[j] = j < weight ? (uint16_t)support[j] : 0;
-        key[j] = (int16_t)(pos[j] ^ 0x8000u);
-    }
-    size_t blocks = (weight + 15) / 16;
-    for (size_t b = 0; b < blocks; b++) {
-        __m256i kj = _mm256_load_si256((const __m256i *)(key + 16 * b)), r = _mm256_setzero_si256();
-        for (size_t i = 0; i < weight; i++)
-            r = _mm256_sub_epi16(r, _mm256_cmpgt_epi16(kj, _mm256_set1_epi16(key[i])));
-        _mm256_store_si256((__m256i *)(rank + 16 * b), r);
-    }
-    const __m256i iota = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (size_t b = 0; b < blocks; b++) {
-        __m256i t = _mm256_add_epi16(iota, _mm256_set1_epi16((short)(16 * b))), acc = _mm256_setzero_si256();
-        for (size_t j = 0; j < weight; j++) {
-            __m256i hit = _mm256_cmpeq_epi16(t, _mm256_set1_epi16((short)rank[j]));
-            acc = _mm256_or_si256(acc, _mm256_and_si256(hit, _mm256_set1_epi16((short)pos[j])));
+    if (j == 1)
+        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0,
+                                                       1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+    if (j == 2)
+        return _mm256_shuffle_epi32(x, 0xb1);
+    if (j == 4)
+        return _mm256_shuffle_epi32(x, 0x4e);
+    return _mm256_permute4x64_epi64(x, 0x4e);
+}
+
+/* sorted[t] = the t-th smallest position, t < weight: Batcher's bitonic sorting network on
+ * SORT_KEYS 16-bit keys (unused keys 0xffff, above every position), 16 per register. Element
+ * i of the network is lane i % 16 of register i / 16; comparators 16 or more lanes apart pair
+ * whole registers, nearer ones pair a register with its own lanes swapped. */
+static void sort_positions(uint16_t sorted[SORT_KEYS], const uint32_t *support, size_t weight)
+{
+    _Alignas(32) uint16_t key[SORT_KEYS];
+    for (size_t i = 0; i < SORT_KEYS; i++)
+        key[i] = i < weight ? (uint16_t)support[i] : 0xffff;
+    __m256i r[SORT_REGS];
+    for (size_t a = 0; a < SORT_REGS; a++)
+        r[a] = _mm256_load_si256((const __m256i *)(key + 16 * a));
+    const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (size_t k = 2; k <= SORT_KEYS; k <<= 1)
+        for (size_t j = k >> 1; j > 0; j >>= 1) {
+            if (j >= 16) { /* k >= 32: a block's direction is the same for all its lanes */
+                for (size_t a = 0; a < SORT_REGS; a++) {
+                    size_t b = a ^ (j / 16);
+                    if (b < a)
+                        continue;
+                    __m256i lo = _mm256_min_epu16(r[a], r[b]), hi = _mm256_max_epu16(r[a], r[b]);
+                    int ascending = ((16 * a) & k) == 0;
+                    r[a] = ascending ? lo : hi;
+                    r[b] = ascending ? hi : lo;
+                }
+            } else {
+                const __m256i jv = _mm256_set1_epi16((short)j), kv = _mm256_set1_epi16((short)k);
+                for (size_t a = 0; a < SORT_REGS; a++) {
+                    __m256i other = lane_partner(r[a], j);
+                    __m256i lo = _mm256_min_epu16(r[a], other), hi = _mm256_max_epu16(r[a], other);
+                    /* element g keeps the larger key iff it is the upper one of its pair, in an
+                     * ascending block, or the lower one, in a descending block */
+                    __m256i g = _mm256_add_epi16(lane, _mm256_set1_epi16((short)(16 * a)));
+                    __m256i upper = _mm256_cmpeq_epi16(_mm256_and_si256(g, jv), jv);
+                    __m256i descending = _mm256_cmpeq_epi16(_mm256_and_si256(g, kv), kv);
+                    r[a] = _mm256_blendv_epi8(lo, hi, _mm256_xor_si256(upper, descending));
+                }
+            }
         }
-        _mm256_store_si256((__m256i *)(sorted + 16 * b), acc);
-    }
+    for (size_t a = 0; a < SORT_REGS; a++)
+        _mm256_store_si256((__m256i *)(sorted + 16 * a), r[a]);
     memset(key, 0, sizeof key);
-    memset(rank, 0, sizeof rank);
-    memset(pos, 0, sizeof pos);
-    __asm__ __volatile__("" : : "r"(key), "r"(rank), "r"(pos) : "memory");
+    memset(r, 0, sizeof r);
+    __asm__ __volatile__("" : : "r"(key), "r"(r) : "memory");
 }
 
 /* One slot of a network step. The bit that says whether an item moves in this step is the
@@ -154,7 +182,7 @@ static uint64_t reverse16(uint64_t x)
 
 __attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
 {
-    _Alignas(32) uint16_t sorted[KEYS];
+    _Alignas(32) uint16_t sorted[SORT_KEYS];
     _Alignas(32) __m256i bits[SLOTS], meta[SLOTS];
     sort_positions(sorted, support, weight);
 
