@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "params.h"
+#include "reduce_avx2.h"
 
 #if !defined(TOOM3_SHIFT_WORDS) || !defined(TOOM3_PART_WORDS) || !defined(TOOM3_MUL_WORDS) || \
     !defined(TOOM3_INNER_MUL) || !defined(SKELETON_NAME)
@@ -48,5 +49,14 @@ void karat5_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 /* prod[0, TOOM3_PROD_WORDS) = a * b for a, b of HQC_WORDS words (any 8-byte alignment);
  * prod has room for TOOM3_PROD_ALLOC words. Reads a and b completely before writing prod. */
 void toom3_mul(uint64_t *prod, const uint64_t *a, const uint64_t *b);
+
+/* o = a * b mod X^N - 1, the mul of the backend contract (src/hqc/backend.h). toom3_mul reads
+ * a and b completely before anything is written to o, which is what lets o alias a or b. */
+static inline void toom3_mul_mod_xn_minus_1(uint64_t *o, const uint64_t *a, const uint64_t *b)
+{
+    _Alignas(32) uint64_t prod[TOOM3_PROD_ALLOC];
+    toom3_mul(prod, a, b);
+    reduce_mod_xn_minus_1_avx2(o, prod);
+}
 
 #endif

@@ -5,25 +5,15 @@
  * RS syndromes of src/gf2x_avx2. Implements the contract of src/hqc/backend.h. */
 #include "backend.h"
 #include "gf2x_vpclmul.h"
-#include "reduce_avx2.h"
 #include "rm_decode_avx2.h"
 #include "support_to_vector_avx2.h"
 #include "syndromes_avx2.h"
-
-/* toom3_mul reads a and b completely before anything is written to o, which is what lets o
- * alias a or b. */
-static void mul_vpclmul(uint64_t *o, const uint64_t *a, const uint64_t *b)
-{
-    _Alignas(32) uint64_t prod[TOOM3_PROD_ALLOC];
-    toom3_mul(prod, a, b);
-    reduce_mod_xn_minus_1_avx2(o, prod);
-}
 
 const hqc_backend HQC_NS(backend_vpclmul) = {
     .name = "vpclmul",
     .cpu_features = HQC_CPU_AVX2 | HQC_CPU_PCLMUL | HQC_CPU_BMI2 | HQC_CPU_VPCLMULQDQ,
     .constant_time = 1,
-    .mul = mul_vpclmul,
+    .mul = toom3_mul_mod_xn_minus_1,
     .mul_sparse = NULL,
     .support_to_vector = support_to_vector_avx2,
     .rm_decode = rm_decode_avx2,
