@@ -280,6 +280,13 @@ def test_kat_check(tool):
     assert res.returncode == EXIT_USAGE and '"nope"' in res.stderr
 
 
+def test_kat_reports_a_bad_hqc_backend_on_one_escaped_line(tool, tmp_path):
+    res = hqc(tool, "kat", "--level", 1, "--out", tmp_path, env=dict(os.environ, HQC_BACKEND="a\nb" * 1000))
+    lines = res.stderr.splitlines()
+    assert res.returncode == EXIT_USAGE and len(lines) == 1 and "a\\x0ab" in lines[0], res.stderr
+    assert len(lines[0]) < 300 and listing(tmp_path) == []
+
+
 def test_help_documents_commands_and_exit_codes(tool):
     text = must(hqc(tool, "--help")).stdout
     for word in ("keygen", "encaps", "decaps", "info", "kat", "--hex", "--force", "--backend", "0600",

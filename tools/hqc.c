@@ -342,7 +342,8 @@ int main(int argc, char **argv)
         const char *allowed = o.check ? " level backend check " : " level backend req out ";
         if ((rc = check_options(&o, "", allowed)) != 0)
             return rc;
-        if (o.backend && !hqc1_backend_by_name(o.backend) && pick_backend(&o, &all_levels[0]) == NULL)
+        /* Checked here so that a bad name is reported escaped, like the other commands do. */
+        if (pick_backend(&o, &all_levels[0]) == NULL)
             return EXIT_USAGE;
         return cmd_kat(&o);
     }
