@@ -201,13 +201,6 @@ static const struct hqc_backend *pick_backend(const options *o, const level_ops 
     return be;
 }
 
-static void wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = p;
-    while (n--)
-        *v++ = 0;
-}
-
 /* After the KEM call: one message if it failed, else every output staged, then committed
  * together; the signal handler covers the window in between. */
 static int write_outputs(staged_output *outs, size_t n, const options *o, int kem_ok,
