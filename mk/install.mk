@@ -11,6 +11,7 @@
 #   PREFIX/LIBDIR_REL/pkgconfig/hqc.pc
 #   PREFIX/LIBDIR_REL/cmake/hqc/hqcConfig.cmake, hqcConfigVersion.cmake
 #   PREFIX/bin/hqc              the command-line tool (`hqc --help`)
+#   PREFIX/share/man/man1/hqc.1 its man page (the --help text, by scripts/gen-man)
 #   PREFIX/share/doc/hqc/       LICENSE-APACHE, LICENSE-MIT, CHANGELOG.md
 #
 # uninstall removes exactly these files, then the directories that are hqc's own
@@ -28,6 +29,7 @@ INST_PC     := $(INST_LIB)/pkgconfig
 INST_CMAKE  := $(INST_LIB)/cmake/hqc
 INST_BIN    := $(ROOT_DIR)/bin
 INST_DOC    := $(ROOT_DIR)/share/doc/hqc
+INST_MAN    := $(ROOT_DIR)/share/man/man1
 
 # Variables of mk/shared.mk and mk/tool.mk (read after this fragment) are used through
 # recursive (=) variables and recipes only; prerequisites name the files directly.
@@ -39,6 +41,7 @@ empty :=
 space := $(empty) $(empty)
 CMAKE_UP := $(subst $(space),/,$(foreach d,$(subst /, ,$(LIBDIR_REL)) cmake hqc,..))
 PKG_FILES := $(PKG_DIR)/hqc.pc $(PKG_DIR)/hqcConfig.cmake $(PKG_DIR)/hqcConfigVersion.cmake
+MAN_PAGE  := $(PKG_DIR)/hqc.1
 
 # The variables travel in a stamp so that a new PREFIX regenerates the files.
 $(PKG_DIR)/vars: FORCE
@@ -55,11 +58,16 @@ INSTALLED_LIBS    = $(INST_LIB)/libhqc.a $(INST_LIB)/$(notdir $(SHLIB)) $(INST_L
 INSTALLED_PKG     = $(INST_PC)/hqc.pc $(INST_CMAKE)/hqcConfig.cmake $(INST_CMAKE)/hqcConfigVersion.cmake
 INSTALLED_DOCS    = $(INST_DOC)/LICENSE-APACHE $(INST_DOC)/LICENSE-MIT $(INST_DOC)/CHANGELOG.md
 INSTALLED_FILES   = $(INSTALLED_HEADERS) $(INSTALLED_LIBS) $(INSTALLED_PKG) $(INST_BIN)/hqc \
-                     $(INSTALLED_DOCS)
+                     $(INST_MAN)/hqc.1 $(INSTALLED_DOCS)
+
+$(MAN_PAGE): $(BUILD)/bin/hqc scripts/gen-man include/hqc/hqc_common.h
+	@mkdir -p $(dir $@)
+	$(PYTHON) scripts/gen-man $(BUILD)/bin/hqc $(VERSION) $@
 
 .PHONY: install uninstall install-manifest
-install: lib $(BUILD)/bin/hqc $(PKG_FILES)
-	$(INSTALL) -d '$(INST_INC)' '$(INST_LIB)' '$(INST_PC)' '$(INST_CMAKE)' '$(INST_BIN)' '$(INST_DOC)'
+install: lib $(BUILD)/bin/hqc $(PKG_FILES) $(MAN_PAGE)
+	$(INSTALL) -d '$(INST_INC)' '$(INST_LIB)' '$(INST_PC)' '$(INST_CMAKE)' '$(INST_BIN)' '$(INST_DOC)' \
+	    '$(INST_MAN)'
 	$(INSTALL) -m 644 $(PUBLIC_HEADERS) '$(INST_INC)/'
 	$(INSTALL) -m 644 $(LIB) '$(INST_LIB)/'
 	$(INSTALL) -m 755 $(SHLIB) '$(INST_LIB)/'
@@ -67,7 +75,8 @@ install: lib $(BUILD)/bin/hqc $(PKG_FILES)
 	ln -sfn $(SONAME) '$(INST_LIB)/libhqc.so'
 	$(INSTALL) -m 644 $(PKG_DIR)/hqc.pc '$(INST_PC)/'
 	$(INSTALL) -m 644 $(PKG_DIR)/hqcConfig.cmake $(PKG_DIR)/hqcConfigVersion.cmake '$(INST_CMAKE)/'
-	$(INSTALL) -m 755 $(TOOL) '$(INST_BIN)/'
+	$(INSTALL) -m 755 $(BUILD)/bin/hqc '$(INST_BIN)/'
+	$(INSTALL) -m 644 $(MAN_PAGE) '$(INST_MAN)/'
 	$(INSTALL) -m 644 LICENSE-APACHE LICENSE-MIT CHANGELOG.md '$(INST_DOC)/'
 
 uninstall:

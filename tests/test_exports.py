@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from conftest import BUILD, ROOT, run
+from test_tool import load_library
 
 # Symbols a sanitiser runtime adds to instrumented builds (make sanitize); none are ours.
 SANITIZER_PREFIXES = ("__asan", "__odr_asan", "__ubsan", "__sanitizer", "__msan", "__tsan")
@@ -71,7 +72,7 @@ def test_soname_and_symlinks():
 def test_version_is_one_number_everywhere():
     (major, minor, patch), string = header_version()
     assert string == "%d.%d.%d" % (major, minor, patch)
-    lib = ctypes.CDLL(str(shared_library()))
+    lib = load_library(shared_library())
     lib.hqc_version.restype = ctypes.c_char_p
     assert lib.hqc_version().decode() == string
     changelog = (ROOT / "CHANGELOG.md").read_text()
@@ -80,7 +81,7 @@ def test_version_is_one_number_everywhere():
 
 
 def test_cpu_features_describe_matches_hqc_info(info):
-    lib = ctypes.CDLL(str(shared_library()))
+    lib = load_library(shared_library())
     lib.hqc_cpu_features_describe.restype = ctypes.c_char_p
     buf = ctypes.create_string_buffer(256)
     assert lib.hqc_cpu_features_describe(buf, ctypes.c_size_t(len(buf))).decode() == info["cpu_features"]

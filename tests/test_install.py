@@ -3,7 +3,8 @@
 manifest is installed (no test program), the SONAME and symlinks are right, a small consumer
 (tests/consumer) builds and runs through pkg-config (shared and static) and through CMake's
 find_package(hqc) (hqc::hqc and hqc::hqc_static, with the version check), the installed tool
-round-trips against the installed library and handles every bad input, and make uninstall
+round-trips against the installed library and handles every bad input, its man page is its
+--help text, and make uninstall
 removes exactly what install put."""
 import os
 import re
@@ -64,7 +65,8 @@ def test_installs_exactly_the_manifest(staged):
     for f in ("/include/hqc/hqc.h", "/include/hqc/hqc_common.h", "/include/hqc/hqc1.h",
               "/include/hqc/hqc3.h", "/include/hqc/hqc5.h", "/lib/libhqc.a", "/lib/libhqc.so",
               "/lib/pkgconfig/hqc.pc", "/lib/cmake/hqc/hqcConfig.cmake",
-              "/lib/cmake/hqc/hqcConfigVersion.cmake", "/bin/hqc", "/share/doc/hqc/LICENSE-MIT",
+              "/lib/cmake/hqc/hqcConfigVersion.cmake", "/bin/hqc", "/share/man/man1/hqc.1",
+              "/share/doc/hqc/LICENSE-MIT",
               "/share/doc/hqc/LICENSE-APACHE"):
         assert p + f in files, f
     assert [f for f in files if f.startswith(p + "/bin/")] == [p + "/bin/hqc"], "only the tool goes to bin"
@@ -79,6 +81,18 @@ def test_soname_and_symlinks(staged):
     assert "Library soname: [libhqc.so.%s]" % major in dyn, dyn
     assert os.readlink(lib / ("libhqc.so." + major)) == real[0].name
     assert os.readlink(lib / "libhqc.so") == "libhqc.so." + major
+
+
+def test_man_page_is_the_help_text(staged):
+    page = Path(str(staged) + PREFIX) / "share" / "man" / "man1" / "hqc.1"
+    help_text = run([tool_in(staged), "--help"]).stdout
+    text = page.read_text()
+    assert text.startswith(".TH HQC 1 ")
+    for line in ("hqc keygen --level L --pk FILE --sk FILE", "exit status:"):
+        assert line in help_text and line in text, line
+    if shutil.which("nroff"):
+        rendered = run(["nroff", "-man", page], env=dict(os.environ, MANWIDTH="100")).stdout
+        assert "hqc decaps --level L --sk FILE --ct FILE --ss FILE" in rendered
 
 
 def pkg_config(staged, *args):

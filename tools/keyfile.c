@@ -14,22 +14,73 @@
 
 #include "text.h"
 
-static void file_error(const char *what, const char *path, const char *problem, size_t len, int hex)
+static void file_error(const char *what, const char *path, const char *problem, size_t len,
+                       int hex)
 {
     fprintf(stderr, "error: %s file ", what);
     print_quoted(stderr, path, QUOTE_MAX);
-    fprintf(stderr, ": %s (expected %zu %s)\n", problem, hex ? 2 * len : len, hex ? "hex digits" : "bytes");
+    fprintf(stderr, ": %s (expected %zu %s)\n", problem, hex ? 2 * len : len,
+            hex ? "hex digits" : "bytes");
 }
 
+/* Hex conversions without a branch or table index that depends on the digit: the files may
+ * hold a secret key. in_range is all ones when lo <= x <= hi, else zero. */
+static int in_range(int x, int lo, int hi)
+{
+    return ~(((x - lo) | (hi - x)) >> 31);
+}
+
+/* The value of hex digit c (either case), or -1. */
 static int hex_value(int c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    int digit = c - '0', letter = (c | 0x20) - 'a';
+    int is_digit = in_range(digit, 0, 9), is_letter = in_range(letter, 0, 5);
+    return (digit & is_digit) | ((letter + 10) & is_letter) | ~(is_digit | is_letter);
+}
+
+/* The lowercase hex digit of v < 16. */
+static uint8_t hex_digit(int v)
+{
+    return (uint8_t)(v + '0' + (~in_range(v, 0, 9) & ('a' - '0' - 10)));
+}
+
+void wipe(void *p, size_t n)
+{
+    volatile uint8_t *v = p;
+    while (n--)
+        *v++ = 0;
+}
+
+/* read(2) until len bytes or end of file, retrying interruptions; -1 on an error. No stdio, so
+ * no library buffer keeps a copy of a secret key. */
+static ssize_t read_full(int fd, uint8_t *p, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, p + got, len - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+static int write_full(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
 }
 
 int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, int hex)
@@ -37,9 +88,8 @@ int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, 
     /* O_NONBLOCK: a FIFO named by mistake is refused below instead of blocking the open. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
-    FILE *f = NULL;
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || !(f = fdopen(fd, "rb"))) {
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
         file_error(what, path, fd < 0 ? strerror(errno) : "not a regular file", len, hex);
         if (fd >= 0)
             close(fd);
@@ -47,17 +97,18 @@ int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, 
     }
     /* Up to two bytes past the expected content are read, so a longer file is seen as such. */
     size_t want = hex ? 2 * len : len;
-    unsigned char *data = malloc(want + 2);
-    size_t got = data ? fread(data, 1, want + 2, f) : 0;
-    int failed = !data || ferror(f);
-    fclose(f);
+    uint8_t *data = malloc(want + 2);
+    ssize_t n = data ? read_full(fd, data, want + 2) : -1;
+    close(fd);
+    size_t got = n > 0 ? (size_t)n : 0;
     int rc = 0;
-    if (failed) {
+    if (n < 0) {
         file_error(what, path, data ? "read error" : "out of memory", len, hex);
         rc = EXIT_INPUT;
     } else if (!hex) {
         char problem[64];
-        snprintf(problem, sizeof problem, "%s%zu bytes", got > want ? "more than " : "", got > want ? want : got);
+        snprintf(problem, sizeof problem, "%s%zu bytes", got > want ? "more than " : "",
+                 got > want ? want : got);
         if (got != want) {
             file_error(what, path, problem, len, hex);
             rc = EXIT_INPUT;
@@ -78,7 +129,8 @@ int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, 
         }
         if (rc == 0 && (got < want || !trailing_ok)) {
             char problem[64];
-            snprintf(problem, sizeof problem, got < want ? "%zu hex digits" : "more than %zu hex digits", digits);
+            snprintf(problem, sizeof problem, got < want ? "%zu hex digits" : "more than %zu hex digits",
+                     digits);
             file_error(what, path, problem, len, hex);
             rc = EXIT_INPUT;
         }
@@ -86,7 +138,7 @@ int read_key_file(const char *path, const char *what, uint8_t *buf, size_t len, 
             buf[i] = (uint8_t)(hex_value(data[2 * i]) << 4 | hex_value(data[2 * i + 1]));
     }
     if (data) {
-        memset(data, 0, want + 2); /* it may hold a secret key */
+        wipe(data, want + 2); /* it may hold a secret key */
         free(data);
     }
     return rc;
@@ -138,27 +190,32 @@ int stage_output(staged_output *out, int hex)
     int fd = mkstemp(out->tmp); /* mode 0600 */
     if (fd < 0) {
         char problem[256];
-        snprintf(problem, sizeof problem, "cannot create a temporary file in its directory: %s", strerror(errno));
+        snprintf(problem, sizeof problem, "cannot create a temporary file in its directory: %s",
+                 strerror(errno));
         out->tmp[0] = '\0';
         output_error(out, problem);
         return EXIT_OUTPUT;
     }
-    int ok = out->secret || fchmod(fd, 0666 & ~current_umask()) == 0;
-    FILE *f = ok ? fdopen(fd, "wb") : NULL;
-    if (f == NULL) {
-        close(fd);
-        ok = 0;
-    } else {
-        if (hex) {
-            for (size_t i = 0; i < out->len; i++)
-                fprintf(f, "%02x", out->data[i]);
-            fputc('\n', f);
-        } else {
-            fwrite(out->data, 1, out->len, f);
+    /* The bytes as they go to disk: raw, or hex and a newline (wiped after, like the key). */
+    size_t size = hex ? 2 * out->len + 1 : out->len;
+    uint8_t *text = malloc(size ? size : 1);
+    int ok = text != NULL && (out->secret || fchmod(fd, 0666 & ~current_umask()) == 0);
+    if (ok) {
+        for (size_t i = 0; hex && i < out->len; i++) {
+            text[2 * i] = hex_digit(out->data[i] >> 4);
+            text[2 * i + 1] = hex_digit(out->data[i] & 15);
         }
-        ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-        ok = (fclose(f) == 0) && ok;
+        if (hex)
+            text[2 * out->len] = '\n';
+        else
+            memcpy(text, out->data, out->len);
+        ok = write_full(fd, text, size) == 0 && fsync(fd) == 0;
     }
+    if (text) {
+        wipe(text, size);
+        free(text);
+    }
+    ok = close(fd) == 0 && ok;
     if (!ok) {
         char problem[256];
         snprintf(problem, sizeof problem, "cannot write its temporary file: %s", strerror(errno));

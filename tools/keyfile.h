@@ -45,6 +45,9 @@ int commit_outputs(staged_output *outs, size_t n, int force);
 /* Removes every staged temporary file (after an error in between). */
 void discard_outputs(staged_output *outs, size_t n);
 
+/* Overwrites n bytes at p with zeros in a way the compiler keeps (secrets before free). */
+void wipe(void *p, size_t n);
+
 /* Installs SIGINT/SIGTERM/SIGHUP handlers that remove the staged files of outs before the
  * process dies from the signal. */
 void remove_staged_on_signal(staged_output *outs, size_t n);
