@@ -35,7 +35,7 @@ INST_MAN    := $(ROOT_DIR)/share/man/man1
 # recursive (=) variables and recipes only; prerequisites name the files directly.
 # The package files are generated for the PREFIX of the installation (not its DESTDIR).
 PKG_DIR  := $(BUILD)/pkg
-PKG_SUBST = PREFIX=$(PREFIX) LIBDIR_REL=$(LIBDIR_REL) VERSION=$(VERSION) MAJOR=$(VERSION_MAJOR)
+PKG_SUBST = PREFIX=$(PREFIX) LIBDIR_REL=$(LIBDIR_REL) VERSION=$(VERSION) MAJOR=$(VERSION_MAJOR) SHA3=$(HQC_SHA3)
 # From LIBDIR_REL/cmake/hqc back up to PREFIX.
 empty :=
 space := $(empty) $(empty)
@@ -43,13 +43,17 @@ CMAKE_UP := $(subst $(space),/,$(foreach d,$(subst /, ,$(LIBDIR_REL)) cmake hqc,
 PKG_FILES := $(PKG_DIR)/hqc.pc $(PKG_DIR)/hqcConfig.cmake $(PKG_DIR)/hqcConfigVersion.cmake
 MAN_PAGE  := $(PKG_DIR)/hqc.1
 
+# Only an HQC_SHA3=openssl library needs libcrypto; the default computes SHA3 in-tree.
+NEEDS_OPENSSL       := $(if $(filter openssl,$(HQC_SHA3)),ON,OFF)
+PC_REQUIRES_PRIVATE := $(if $(filter openssl,$(HQC_SHA3)),libcrypto)
 # The variables travel in a stamp so that a new PREFIX regenerates the files.
 $(PKG_DIR)/vars: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(PKG_SUBST) CMAKE_UP=$(CMAKE_UP)' | cmp -s - $@ || echo '$(PKG_SUBST) CMAKE_UP=$(CMAKE_UP)' > $@
 $(PKG_DIR)/%: pkg/%.in $(PKG_DIR)/vars
 	sed -e 's|@PREFIX@|$(PREFIX)|g; s|@LIBDIR_REL@|$(LIBDIR_REL)|g; s|@VERSION@|$(VERSION)|g' \
-	    -e 's|@MAJOR@|$(VERSION_MAJOR)|g; s|@CMAKE_UP@|$(CMAKE_UP)|g' $< > $@.tmp
+	    -e 's|@MAJOR@|$(VERSION_MAJOR)|g; s|@CMAKE_UP@|$(CMAKE_UP)|g' \
+	    -e 's|@PC_REQUIRES_PRIVATE@|$(PC_REQUIRES_PRIVATE)|g; s|@NEEDS_OPENSSL@|$(NEEDS_OPENSSL)|g' $< > $@.tmp
 	mv $@.tmp $@
 
 INSTALLED_HEADERS = $(addprefix $(INST_INC)/,$(notdir $(PUBLIC_HEADERS)))
