@@ -384,7 +384,8 @@ def test_official_apply_and_revert(tmp_path):
 
 
 # The backends vect_mul.c of the patched official tree chooses among, fastest first.
-OFFICIAL_DISPATCH = load_script("make-patches").RELEASES["hqc-2025-08-22"]["dispatch"]
+OFFICIAL_DISPATCH = load_script("make-patches").dispatch_backends(
+    load_script("make-patches").RELEASES["hqc-2025-08-22"])
 
 
 @pytest.fixture(scope="session")
