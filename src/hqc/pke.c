@@ -125,13 +125,14 @@ static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len
 }
 
 /* Spec Encrypt: u = h r2 + r1, v = Encode(m) + Truncate(s r2 + e), the supports of r2, e, r1
- * drawn in that order from one XOF stream seeded with theta. Three n-bit buffers: acc holds
- * u, then v; r2 keeps r2's bits for both products; other holds r1, then e, then Encode(m). */
-static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const uint64_t h[HQC_WORDS],
+ * drawn in that order from one XOF stream seeded with theta. Two n-bit buffers of its own and
+ * the caller's h, which is consumed: acc (= h) holds h r2 + r1 = u, then v; r2 keeps r2's bits
+ * for both products; other holds r1, then e, then Encode(m). */
+static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t acc[HQC_WORDS],
                          const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                          const hqc_backend *be)
 {
-    uint64_t acc[HQC_WORDS], r2_bits[HQC_WORDS], other[HQC_WORDS];
+    uint64_t r2_bits[HQC_WORDS], other[HQC_WORDS];
     uint32_t r2_support[HQC_OMEGA_R], e_support[HQC_OMEGA_E], r1_support[HQC_OMEGA_R];
     fixed_weight r1, r2, e;
     shake256_ctx xof;
@@ -143,7 +144,7 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const ui
     shake256_wipe(&xof);
     fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, r2_bits, be);
 
-    mul_fixed_weight(acc, h, &r2, be);
+    mul_fixed_weight(acc, acc, &r2, be);
     fixed_weight_init(&r1, r1_support, HQC_OMEGA_R, other, be);
     add_fixed_weight(acc, &r1, be);
     sink_put(sink, 0, acc, HQC_N_BYTES);
@@ -157,7 +158,7 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const ui
     xor_words(acc, other, HQC_N1N2_WORDS);
     sink_put(sink, HQC_N_BYTES, acc, HQC_N1N2_BYTES);
 
-    zeroize(acc, sizeof acc);
+    zeroize(acc, HQC_WORDS * sizeof *acc);
     zeroize(r2_bits, sizeof r2_bits);
     zeroize(other, sizeof other);
     zeroize(r1_support, sizeof r1_support);
@@ -166,7 +167,7 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], const ui
 }
 
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                 uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                  const hqc_backend *be)
 {
     uv_sink sink = {.out = uv, .expect = NULL, .diff = 0};
@@ -174,7 +175,7 @@ void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_
 }
 
 uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                               const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
+                               uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
                                const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uv_sink sink = {.out = NULL, .expect = uv, .diff = 0};

@@ -19,15 +19,17 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be);
 
 /* u (n bits) || v (n1 n2 bits) as bytes, encrypting m with randomness theta. h is ek's
- * expand-h, which the caller computes (kem_sponges) beside H(ek). */
+ * expand-h, which the caller computes (kem_sponges) beside H(ek); it is consumed (overwritten
+ * and wiped), because the encryption accumulates in it to spare an n-bit stack buffer. */
 void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                 const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                 uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                  const hqc_backend *be);
 
-/* Nonzero iff pke_encrypt(ek, m, theta) differs from the u || v bytes uv; computed in constant
- * time without a second ciphertext buffer (the decapsulation's FO check). */
+/* Nonzero iff pke_encrypt(ek, h, m, theta) differs from the u || v bytes uv; computed in
+ * constant time without a second ciphertext buffer (the decapsulation's FO check). h is
+ * consumed as in pke_encrypt. */
 uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                               const uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
+                               uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
                                const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be);
 
 /* m = Decode(v - Truncate(u y)) for the u || v bytes of a ciphertext; y is sampled from dk,
