@@ -175,7 +175,7 @@ def our_library():
 def peers_program(level, objects, out, patched=False):
     """patches/harness/kem_peers.c for level, linked with the renamed tree objects and ours."""
     sh(["cc", *HARNESS_CFLAGS, "-O2", "-DHQC_LEVEL=%s" % level,
-        *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc",
+        *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
         "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",
         "-o", out])
     return Path(out)
