@@ -78,6 +78,19 @@ static void check_pair(const hqc_backend *const *list, const uint64_t *a, const 
     check_pair_layouts(list, a, b, what, 1);
 }
 
+/* A uniformly random position below N that differs from pos[0..k). */
+static uint32_t fresh_position(uint64_t *state, const uint32_t *pos, size_t k)
+{
+    for (;;) {
+        uint32_t p = (uint32_t)(splitmix64(state) % HQC_N);
+        int fresh = 1;
+        for (size_t m = 0; m < k; m++)
+            fresh &= pos[m] != p;
+        if (fresh)
+            return p;
+    }
+}
+
 static void set_bit(uint64_t *v, size_t i)
 {
     v[i / 64] |= 1ULL << (i % 64);
@@ -200,15 +213,8 @@ int main(int argc, char **argv)
                         pos[k] = (uint32_t)(HQC_N - 1 - k);
         } else {
             weight = weights[t % 5];
-            for (size_t k = 0; k < weight; k++) {
-                int fresh;
-                do {
-                    pos[k] = (uint32_t)(splitmix64(&st) % HQC_N);
-                    fresh = 1;
-                    for (size_t m = 0; m < k; m++)
-                        fresh &= pos[m] != pos[k];
-                } while (!fresh);
-            }
+            for (size_t k = 0; k < weight; k++)
+                pos[k] = fresh_position(&st, pos, k);
         }
         uint64_t want_v[W], got_v[W];
         list[0]->support_to_vector(want_v, pos, weight);
@@ -256,15 +262,9 @@ int main(int argc, char **argv)
                 pos[k] = (uint32_t)((k * (last_chunk + 1) / (weight ? weight : 1)) * 256 + (k * 37) % 256);
             else if (mode == 6)
                 pos[k] = first + 2 * (uint32_t)k;
-            else if (mode == 7 || span > 256 + HQC_OMEGA_R) {
-                int fresh;
-                do {
-                    pos[k] = (uint32_t)(splitmix64(&st) % HQC_N);
-                    fresh = 1;
-                    for (size_t m = 0; m < k; m++)
-                        fresh &= pos[m] != pos[k];
-                } while (!fresh);
-            } else /* distinct positions of the span, spread over it */
+            else if (mode == 7 || span > 256 + HQC_OMEGA_R)
+                pos[k] = fresh_position(&st, pos, k);
+            else /* distinct positions of the span, spread over it */
                 pos[k] = first + (uint32_t)((k * 97) % span);
             if (pos[k] >= HQC_N)
                 pos[k] = (uint32_t)(HQC_N - 1 - k);
