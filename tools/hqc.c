@@ -201,6 +201,24 @@ static const struct hqc_backend *pick_backend(const options *o, const level_ops 
     return be;
 }
 
+/* An input file of a command: read at exactly len bytes (keyfile.h) into buf. */
+typedef struct {
+    const char *path, *what;
+    uint8_t *buf;
+    size_t len;
+} input_file;
+
+/* Before the KEM call: outputs that exist are refused first (no work is done for a command
+ * that could not write), then every input is read in order; the first failure is the answer. */
+static int prepare_files(const options *o, const staged_output *outs, size_t n_outs,
+                         const input_file *ins, size_t n_ins)
+{
+    int rc = check_outputs(outs, n_outs, o->force);
+    for (size_t i = 0; rc == 0 && i < n_ins; i++)
+        rc = read_key_file(ins[i].path, ins[i].what, ins[i].buf, ins[i].len, o->hex);
+    return rc;
+}
+
 /* After the KEM call: one message if it failed, else every output staged, then committed
  * together; the signal handler covers the window in between. */
 static int write_outputs(staged_output *outs, size_t n, const options *o, int kem_ok,
@@ -211,14 +229,16 @@ static int write_outputs(staged_output *outs, size_t n, const options *o, int ke
         return EXIT_KEM_FAILED;
     }
     remove_staged_on_signal(outs, n);
-    for (size_t i = 0; i < n; i++) {
-        int rc = stage_output(&outs[i], o->hex);
-        if (rc != 0) {
-            discard_outputs(outs, n);
-            return rc;
-        }
-    }
-    return commit_outputs(outs, n, o->force);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = stage_output(&outs[i], o->hex);
+    if (rc != 0)
+        discard_outputs(outs, n);
+    else
+        rc = commit_outputs(outs, n, o->force);
+    /* outs lives in the caller's frame: a later signal must not read it. */
+    remove_staged_on_signal(NULL, 0);
+    return rc;
 }
 
 static int cmd_keygen(const options *o, const struct hqc_backend *be)
@@ -228,7 +248,7 @@ static int cmd_keygen(const options *o, const struct hqc_backend *be)
     staged_output outs[2] = {
         {.path = o->pk, .what = "public key", .data = pk, .len = l->pk_bytes},
         {.path = o->sk, .what = "secret key", .data = sk, .len = l->sk_bytes, .secret = 1}};
-    int rc = check_outputs(outs, 2, o->force);
+    int rc = prepare_files(o, outs, 2, NULL, 0);
     if (rc != 0)
         return rc;
     uint8_t seed[SEED_BYTES];
@@ -247,8 +267,9 @@ static int cmd_encaps(const options *o, const struct hqc_backend *be)
     staged_output outs[2] = {
         {.path = o->ct, .what = "ciphertext", .data = ct, .len = l->ct_bytes},
         {.path = o->ss, .what = "shared secret", .data = ss, .len = l->ss_bytes, .secret = 1}};
-    int rc = check_outputs(outs, 2, o->force);
-    if (rc != 0 || (rc = read_key_file(o->pk, "public key", pk, l->pk_bytes, o->hex)) != 0)
+    const input_file ins[1] = {{o->pk, "public key", pk, l->pk_bytes}};
+    int rc = prepare_files(o, outs, 2, ins, 1);
+    if (rc != 0)
         return rc;
     int ok = hqc_randombytes(m, l->m_bytes) == 0 && hqc_randombytes(salt, sizeof salt) == 0 &&
              l->enc(be, ct, ss, pk, m, salt) == 0;
@@ -265,9 +286,10 @@ static int cmd_decaps(const options *o, const struct hqc_backend *be)
     uint8_t ss[32];
     staged_output outs[1] = {
         {.path = o->ss, .what = "shared secret", .data = ss, .len = l->ss_bytes, .secret = 1}};
-    int rc = check_outputs(outs, 1, o->force);
-    if (rc == 0 && (rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex)) == 0 &&
-        (rc = read_key_file(o->ct, "ciphertext", ct, l->ct_bytes, o->hex)) == 0)
+    const input_file ins[2] = {{o->sk, "secret key", sk, l->sk_bytes},
+                               {o->ct, "ciphertext", ct, l->ct_bytes}};
+    int rc = prepare_files(o, outs, 1, ins, 2);
+    if (rc == 0)
         rc = write_outputs(outs, 1, o, l->dec(be, ss, ct, sk) == 0, "decapsulation failed");
     wipe(sk, sizeof sk);
     wipe(ss, sizeof ss);

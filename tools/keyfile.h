@@ -48,8 +48,8 @@ void discard_outputs(staged_output *outs, size_t n);
 /* Overwrites n bytes at p with zeros in a way the compiler keeps (secrets before free). */
 void wipe(void *p, size_t n);
 
-/* Installs SIGINT/SIGTERM/SIGHUP handlers that remove the staged files of outs before the
- * process dies from the signal. */
+/* Installs SIGINT/SIGTERM/SIGHUP/SIGPIPE handlers that remove the staged files of outs before
+ * the process dies from the signal; (NULL, 0) when outs is about to go out of scope. */
 void remove_staged_on_signal(staged_output *outs, size_t n);
 
 #endif
