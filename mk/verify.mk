@@ -127,9 +127,10 @@ tsan:
 	    TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(TSAN_BUILD)/bin/hqc$${l}_test_threads 4 2 || exit 1; done
 
 # --- libFuzzer ------------------------------------------------------------------------------
-# Decapsulation per level, the KAT .req parser and the backend-name inputs. The library is
-# built with coverage instrumentation (fuzzer-no-link); only the targets link libFuzzer.
-FUZZ_TARGETS := $(foreach l,$(LEVELS),fuzz_decaps_hqc$(l)) fuzz_kat_req fuzz_backend_name
+# Decapsulation per level, the KAT .req parser, the backend-name inputs and the hqc tool's
+# inputs (its files and command line). The library and the tool's objects are built with
+# coverage instrumentation (fuzzer-no-link); only the targets link libFuzzer.
+FUZZ_TARGETS := $(foreach l,$(LEVELS),fuzz_decaps_hqc$(l)) fuzz_kat_req fuzz_backend_name fuzz_tool
 FUZZ_PROGS   := $(foreach t,$(FUZZ_TARGETS),$(BUILD)/fuzz/$(t))
 
 define fuzz_decaps_rule
@@ -146,6 +147,13 @@ $(BUILD)/fuzz/fuzz_kat_req: tests/fuzz/fuzz_kat_req.c kat/genkat.c $(LIB)
 $(BUILD)/fuzz/fuzz_backend_name: tests/fuzz/fuzz_backend_name.c src/hqc/backend.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) -fsanitize=fuzzer $(INCS) $(DEFS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
+
+# The tool as shipped: tools/hqc.c is included by the target (its main renamed), the other
+# objects of the tool are linked as they are.
+FUZZ_TOOL_OBJS := $(filter-out $(TOOL_OBJ)/hqc.o,$(TOOL_OBJS))
+$(BUILD)/fuzz/fuzz_tool: tests/fuzz/fuzz_tool.c tools/hqc.c $(FUZZ_TOOL_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -fsanitize=fuzzer $(TOOL_INCS) $< $(FUZZ_TOOL_OBJS) $(LIB) -o $@ $(TOOL_LDLIBS)
 
 .PHONY: fuzz-progs
 fuzz-progs: $(FUZZ_PROGS)

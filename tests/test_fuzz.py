@@ -2,7 +2,8 @@
 """Fuzzing (docs/VERIFICATION.md): the libFuzzer targets of tests/fuzz/ built with ASan and
 UBSan (make fuzz-build): decapsulation of arbitrary and near-valid ciphertexts and secret keys
 at every level by one backend under test, every answer checked (K or the rejection secret J,
-ref as the differential twin); the KAT .req parser; the backend-name inputs.
+ref as the differential twin); the KAT .req parser; the backend-name inputs; the hqc tool's
+key and ciphertext files (raw and hex) and its command line, through the tool as shipped.
 CI replays the committed corpus and crash regressions, then fuzzes each target for a short
 bounded time (HQC_FUZZ_SECONDS, default 15); `make fuzz FUZZ_SECONDS=N` runs longer.
 """
@@ -17,7 +18,8 @@ from verify_build import make
 
 FUZZ_BUILD = ROOT / "build" / "fuzz"
 RUN_FUZZ = ROOT / "scripts" / "run-fuzz"
-TARGETS = ["fuzz_decaps_hqc1", "fuzz_decaps_hqc3", "fuzz_decaps_hqc5", "fuzz_kat_req", "fuzz_backend_name"]
+TARGETS = ["fuzz_decaps_hqc1", "fuzz_decaps_hqc3", "fuzz_decaps_hqc5", "fuzz_kat_req", "fuzz_backend_name",
+           "fuzz_tool"]
 SECONDS = int(os.environ.get("HQC_FUZZ_SECONDS", "15"))
 
 

@@ -1,0 +1,452 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* fuzz_tool.c: libFuzzer target for the inputs of the hqc command-line tool (tools/hqc.c):
+ * the key and ciphertext files it reads (raw or --hex, exact sizes, tools/keyfile.c) and its
+ * command line (parse_options, check_options). hqc.c is included with its main renamed, so the
+ * tool runs as shipped, from the command line to the files it leaves, in a private directory.
+ * Input: byte 0 selects the mode (its value mod 4), byte 1 the level (mod 3) and --hex (bit 2).
+ *   0 decaps: bytes 2-3 (little endian) are the length of the --sk file, the rest after it is
+ *     the --ct file. 1 encaps: the rest is the --pk file. Expected from the documented format
+ *     alone: raw files of exactly the size, hex files of exactly twice as many hex digits and
+ *     at most one newline after them. Accepted: exit 0, no message, and the outputs of exactly
+ *     their size (hex: lowercase, one newline); decaps' shared secret is the library's for the
+ *     same bytes. Rejected: exit 3, one line naming the file, and no output file at all.
+ *   2 command line: the rest, split at NUL bytes, is argv[1..]. parse_options must accept, or
+ *     refuse with exit 2 and one printable line; an accepted line, rendered back canonically,
+ *     must parse to the same options, and check_options must accept a command's options
+ *     exactly when every needed one is given and no other than the allowed ones.
+ *   3 `hqc info` with the rest (up to a NUL) as HQC_BACKEND: refused with exit 2, nothing on
+ *     stdout and one printable line unless it is empty, "auto" or a backend this CPU runs;
+ *     otherwise one printable line of JSON on stdout whose defaults name supported backends. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define main hqc_tool_main
+#include "../../tools/hqc.c"
+#undef main
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what, const char *detail)
+{
+    fprintf(stderr, "fuzz_tool: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    abort();
+}
+
+/* The private directory all files go to; removed entries are checked after each input. */
+static const char *work_dir(void)
+{
+    static char dir[256];
+    if (dir[0] == '\0') {
+        const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
+        snprintf(dir, sizeof dir, "%s/fuzz_tool.XXXXXX", base && *base ? base : "/tmp");
+        if (mkdtemp(dir) == NULL)
+            fail("cannot create a directory", dir);
+    }
+    return dir;
+}
+
+static void path_of(char *out, size_t len, const char *name)
+{
+    snprintf(out, len, "%s/%s", work_dir(), name);
+}
+
+static void put_file(const char *name, const uint8_t *p, size_t len)
+{
+    char path[512];
+    path_of(path, sizeof path, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0 || (len && write(fd, p, len) != (ssize_t)len) || close(fd) != 0)
+        fail("cannot write an input file", path);
+}
+
+/* Reads the output file name (at most cap bytes) into buf; returns its size, or -1 if absent. */
+static long get_file(const char *name, uint8_t *buf, size_t cap, mode_t *mode)
+{
+    char path[512];
+    path_of(path, sizeof path, name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || (size_t)st.st_size > cap || read(fd, buf, cap) != st.st_size)
+        fail("cannot read an output file", path);
+    close(fd);
+    *mode = st.st_mode & 0777;
+    return (long)st.st_size;
+}
+
+/* Every entry of the directory other than the inputs; the outputs are removed afterwards. */
+static void expect_entries(const char *const *outputs, size_t n_outputs, int present)
+{
+    DIR *d = opendir(work_dir());
+    if (d == NULL)
+        fail("cannot list", work_dir());
+    size_t seen = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *name = e->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, "..") || !strcmp(name, "in-a") || !strcmp(name, "in-b"))
+            continue;
+        size_t i = 0;
+        while (i < n_outputs && strcmp(name, outputs[i]) != 0)
+            i++;
+        if (i == n_outputs || !present)
+            fail(present ? "a stray file is left" : "a rejected input left a file", name);
+        seen++;
+        char path[512];
+        path_of(path, sizeof path, name);
+        unlink(path);
+    }
+    closedir(d);
+    if (present && seen != n_outputs)
+        fail("an output file is missing", outputs[0]);
+}
+
+/* The file format of keyfile.h: is this content a valid file for len bytes? */
+static int well_formed(const uint8_t *p, size_t n, size_t len, int hex)
+{
+    if (!hex)
+        return n == len;
+    if (n != 2 * len && !(n == 2 * len + 1 && p[2 * len] == '\n'))
+        return 0;
+    for (size_t i = 0; i < 2 * len; i++)
+        if (!((p[i] >= '0' && p[i] <= '9') || ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')))
+            return 0;
+    return 1;
+}
+
+static int nibble(uint8_t c)
+{
+    return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+}
+
+static void decode(uint8_t *out, const uint8_t *p, size_t len, int hex)
+{
+    for (size_t i = 0; i < len; i++)
+        out[i] = hex ? (uint8_t)(nibble(p[2 * i]) << 4 | nibble(p[2 * i + 1])) : p[i];
+}
+
+/* The tool's stderr during one call, as text (stdio's stderr swapped for a memory stream; the
+ * sanitizers write to file descriptor 2 directly, so their reports still show). */
+static char *captured;
+static size_t captured_len;
+static FILE *saved_stderr;
+
+static char *captured_out;
+static size_t captured_out_len;
+static FILE *saved_stdout;
+
+static void capture_begin(void)
+{
+    free(captured);
+    free(captured_out);
+    captured = captured_out = NULL;
+    saved_stderr = stderr;
+    saved_stdout = stdout;
+    stderr = open_memstream(&captured, &captured_len);
+    stdout = open_memstream(&captured_out, &captured_out_len);
+    if (stderr == NULL || stdout == NULL)
+        fail("open_memstream failed", NULL);
+}
+
+static void capture_end(void)
+{
+    fclose(stderr);
+    fclose(stdout);
+    stderr = saved_stderr;
+    stdout = saved_stdout;
+}
+
+/* text is one line of printable ASCII (untrusted text is escaped by print_quoted). */
+static void expect_line_in(const char *text, size_t len, const char *must_contain)
+{
+    if (len == 0 || text[len - 1] != '\n')
+        fail("the output is not one line", text);
+    for (size_t i = 0; i + 1 < len; i++)
+        if (text[i] < 0x20 || text[i] > 0x7e)
+            fail("the output has an unprintable byte or a second line", text);
+    if (must_contain && strstr(text, must_contain) == NULL)
+        fail("the output does not name", must_contain);
+}
+
+static void expect_one_line(const char *must_contain)
+{
+    expect_line_in(captured, captured_len, must_contain);
+}
+
+/* Runs the tool with SIGINT & co. restored afterwards (it installs handlers while it stages). */
+static int run_tool(int argc, char **argv)
+{
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    struct sigaction old[4];
+    for (int i = 0; i < 4; i++)
+        sigaction(sigs[i], NULL, &old[i]);
+    capture_begin();
+    int rc = hqc_tool_main(argc, argv);
+    capture_end();
+    for (int i = 0; i < 4; i++)
+        sigaction(sigs[i], &old[i], NULL);
+    return rc;
+}
+
+/* An output file: its size and form, and its bytes decoded into out. */
+static void expect_output(const char *name, size_t len, int hex, int secret, uint8_t *out)
+{
+    static uint8_t text[2 * MAX_CT + 1];
+    mode_t mode;
+    long n = get_file(name, text, sizeof text, &mode);
+    if (n != (long)(hex ? 2 * len + 1 : len))
+        fail("an output has the wrong size", name);
+    if (secret && mode != 0600)
+        fail("a secret output is not mode 0600", name);
+    for (size_t i = 0; hex && i < 2 * len; i++)
+        if (!((text[i] >= '0' && text[i] <= '9') || (text[i] >= 'a' && text[i] <= 'f')))
+            fail("a hex output is not lowercase hex", name);
+    if (hex && text[2 * len] != '\n')
+        fail("a hex output does not end in one newline", name);
+    decode(out, text, len, hex);
+}
+
+static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p, size_t n)
+{
+    size_t a_len = n, b_len = 0;
+    if (decaps) {
+        size_t split = n >= 2 ? (size_t)(p[0] | p[1] << 8) : 0;
+        p += n >= 2 ? 2 : n;
+        n -= n >= 2 ? 2 : n;
+        a_len = split < n ? split : n;
+        b_len = n - a_len;
+    }
+    put_file("in-a", p, a_len);
+    if (decaps)
+        put_file("in-b", p + a_len, b_len);
+    char in_a[512], in_b[512], out_a[512], out_b[512], level[4];
+    path_of(in_a, sizeof in_a, "in-a");
+    path_of(in_b, sizeof in_b, "in-b");
+    path_of(out_a, sizeof out_a, "out-a");
+    path_of(out_b, sizeof out_b, "out-b");
+    snprintf(level, sizeof level, "%d", l->level);
+    char *argv[16] = {(char *)"hqc", (char *)(decaps ? "decaps" : "encaps"), (char *)"--level", level};
+    int argc = 4;
+    argv[argc++] = (char *)(decaps ? "--sk" : "--pk");
+    argv[argc++] = in_a;
+    if (decaps) {
+        argv[argc++] = (char *)"--ct";
+        argv[argc++] = in_b;
+        argv[argc++] = (char *)"--ss";
+        argv[argc++] = out_a;
+    } else {
+        argv[argc++] = (char *)"--ct";
+        argv[argc++] = out_a;
+        argv[argc++] = (char *)"--ss";
+        argv[argc++] = out_b;
+    }
+    if (hex)
+        argv[argc++] = (char *)"--hex";
+    argv[argc] = NULL;
+
+    /* The first file the tool reads that is malformed is the one it must name. */
+    const uint8_t *b = p + a_len;
+    size_t a_want = decaps ? l->sk_bytes : l->pk_bytes;
+    const char *bad = !well_formed(p, a_len, a_want, hex) ? in_a
+                      : decaps && !well_formed(b, b_len, l->ct_bytes, hex) ? in_b
+                                                                           : NULL;
+    int rc = run_tool(argc, argv);
+    static const char *const outputs[2] = {"out-a", "out-b"};
+    if (bad) {
+        if (rc != EXIT_INPUT)
+            fail("a malformed file was not refused with exit 3", bad);
+        expect_one_line(strrchr(bad, '/') + 1);
+        expect_entries(outputs, 2, 0);
+        return;
+    }
+    if (rc != 0 || captured_len != 0)
+        fail("well-formed files were refused", captured);
+    if (decaps) {
+        static uint8_t sk[MAX_SK], ct[MAX_CT];
+        uint8_t want[32], got[32];
+        decode(sk, p, l->sk_bytes, hex);
+        decode(ct, b, l->ct_bytes, hex);
+        if (l->dec(l->def(), want, ct, sk) != 0)
+            fail("the library refused to decapsulate", NULL);
+        expect_output("out-a", l->ss_bytes, hex, 1, got);
+        if (memcmp(want, got, l->ss_bytes) != 0)
+            fail("the shared secret differs from the library's", NULL);
+        expect_entries(outputs, 1, 1);
+    } else {
+        static uint8_t ct[MAX_CT];
+        uint8_t ss[32];
+        expect_output("out-a", l->ct_bytes, hex, 0, ct);
+        expect_output("out-b", l->ss_bytes, hex, 1, ss);
+        expect_entries(outputs, 2, 1);
+    }
+}
+
+/* The options of each command (hqc.c's main): needed ones and the others allowed. */
+static const struct {
+    const char *command, *needed, *allowed;
+} commands[] = {
+    {"keygen", " level pk sk ", " backend hex force "},
+    {"encaps", " level pk ct ss ", " backend hex force "},
+    {"decaps", " level sk ct ss ", " backend hex force "},
+    {"info", "", ""},
+    {"kat", "", " level backend req out "},
+    {"kat", "", " level backend check "},
+};
+
+static int same_string(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL) || (a && b && strcmp(a, b) == 0);
+}
+
+static void fuzz_command_line(const uint8_t *p, size_t n)
+{
+    static char text[4096];
+    char *argv[34] = {(char *)"hqc"};
+    int argc = 1;
+    if (n >= sizeof text)
+        n = sizeof text - 1;
+    memcpy(text, p, n);
+    text[n] = '\0';
+    for (size_t i = 0; i <= n && argc < 33; i += strlen(text + i) + 1)
+        argv[argc++] = text + i;
+    argv[argc] = NULL;
+    if (argc < 2)
+        return;
+
+    options o = {.command = argv[1]};
+    capture_begin();
+    int rc = parse_options(argc, argv, &o);
+    capture_end();
+    if (rc != 0) {
+        if (rc != EXIT_USAGE)
+            fail("parse_options refused with an exit code other than 2", NULL);
+        expect_one_line("(see hqc --help)");
+        return;
+    }
+    if (captured_len != 0)
+        fail("parse_options accepted with a message", captured);
+    if (o.level_arg && (o.level == NULL || o.level != find_level(o.level_arg)))
+        fail("the level does not match --level", o.level_arg);
+
+    /* Rendered back canonically, the options must parse to the same. */
+    const struct {
+        const char *name, *value;
+    } valued[] = {{"--level", o.level_arg}, {"--backend", o.backend}, {"--pk", o.pk},
+                  {"--sk", o.sk},           {"--ct", o.ct},           {"--ss", o.ss},
+                  {"--req", o.req},         {"--out", o.out}};
+    char *again[32] = {(char *)"hqc", argv[1]};
+    int n_again = 2;
+    for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+        if (valued[i].value) {
+            again[n_again++] = (char *)valued[i].name;
+            again[n_again++] = (char *)valued[i].value;
+        }
+    }
+    if (o.hex)
+        again[n_again++] = (char *)"--hex";
+    if (o.force)
+        again[n_again++] = (char *)"--force";
+    if (o.check)
+        again[n_again++] = (char *)"--check";
+    again[n_again] = NULL;
+    options r = {.command = argv[1]};
+    capture_begin();
+    rc = parse_options(n_again, again, &r);
+    capture_end();
+    if (rc != 0 || r.level != o.level || !same_string(r.level_arg, o.level_arg) ||
+        !same_string(r.backend, o.backend) || !same_string(r.pk, o.pk) || !same_string(r.sk, o.sk) ||
+        !same_string(r.ct, o.ct) || !same_string(r.ss, o.ss) || !same_string(r.req, o.req) ||
+        !same_string(r.out, o.out) || r.hex != o.hex || r.force != o.force || r.check != o.check)
+        fail("the canonical command line parses differently", NULL);
+
+    const struct {
+        const char *name;
+        int given;
+    } given[] = {{"level", o.level_arg != NULL}, {"backend", o.backend != NULL}, {"pk", o.pk != NULL},
+                 {"sk", o.sk != NULL},           {"ct", o.ct != NULL},           {"ss", o.ss != NULL},
+                 {"req", o.req != NULL},         {"out", o.out != NULL},         {"hex", o.hex},
+                 {"force", o.force},             {"check", o.check}};
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+        int ok = 1;
+        for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
+            char word[16];
+            snprintf(word, sizeof word, " %s ", given[i].name);
+            int needed = strstr(commands[c].needed, word) != NULL;
+            int allowed = needed || strstr(commands[c].allowed, word) != NULL;
+            if ((needed && !given[i].given) || (given[i].given && !allowed))
+                ok = 0;
+        }
+        o.command = commands[c].command;
+        capture_begin();
+        rc = check_options(&o, commands[c].needed, commands[c].allowed);
+        capture_end();
+        if (ok ? rc != 0 || captured_len != 0 : rc != EXIT_USAGE)
+            fail("check_options disagrees with the command's options", commands[c].command);
+        if (!ok)
+            expect_one_line("(see hqc --help)");
+    }
+}
+
+static void fuzz_info(const uint8_t *p, size_t n)
+{
+    char name[512];
+    if (n >= sizeof name)
+        n = sizeof name - 1;
+    memcpy(name, p, n);
+    name[n] = '\0';
+    if (setenv("HQC_BACKEND", name, 1) != 0)
+        fail("setenv failed", NULL);
+    int known = name[0] == '\0' || strcmp(name, "auto") == 0 || hqc1_backend_by_name(name) != NULL;
+    char *argv[] = {(char *)"hqc", (char *)"info", NULL};
+    int rc = run_tool(2, argv);
+    unsetenv("HQC_BACKEND");
+    if (!known) {
+        if (rc != EXIT_USAGE || captured_out_len != 0)
+            fail("hqc info accepted an unknown HQC_BACKEND", captured_out);
+        expect_one_line("HQC_BACKEND=");
+        return;
+    }
+    if (rc != 0 || captured_len != 0)
+        fail("hqc info refused a known HQC_BACKEND", captured);
+    expect_line_in(captured_out, captured_out_len, "\"levels\": {");
+    /* Each level's default is a backend this CPU runs (never null). */
+    const char *d = captured_out;
+    int defaults = 0;
+    while ((d = strstr(d, "\"default\": ")) != NULL) {
+        d += strlen("\"default\": ");
+        char def[32];
+        if (sscanf(d, "\"%31[^\"]\"", def) != 1 || hqc1_backend_by_name(def) == NULL)
+            fail("hqc info gives a default that is not a supported backend", captured_out);
+        defaults++;
+    }
+    if (defaults != 3)
+        fail("hqc info does not give three defaults", captured_out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2)
+        return 0;
+    const level_ops *l = &all_levels[data[1] % 3];
+    int hex = (data[1] >> 2) & 1;
+    switch (data[0] % 4) {
+    case 0:
+        fuzz_files(1, l, hex, data + 2, size - 2);
+        break;
+    case 1:
+        fuzz_files(0, l, hex, data + 2, size - 2);
+        break;
+    case 2:
+        fuzz_command_line(data + 2, size - 2);
+        break;
+    default:
+        fuzz_info(data + 2, size - 2);
+        break;
+    }
+    return 0;
+}
