@@ -3,7 +3,8 @@
  * the key and ciphertext files it reads (raw or --hex, exact sizes, tools/keyfile.c) and its
  * command line (parse_options, check_options). hqc.c is included with its main renamed, so the
  * tool runs as shipped, from the command line to the files it leaves, in a private directory.
- * Input: byte 0 selects the mode (its value mod 4), byte 1 the level (mod 3) and --hex (bit 2).
+ * Input: byte 0 selects the mode (its value mod 4), byte 1 the level (bits 0-1, mod 3) and
+ * --hex (bit 2).
  *   0 decaps: bytes 2-3 (little endian) are the length of the --sk file, the rest after it is
  *     the --ct file. 1 encaps: the rest is the --pk file. Expected from the documented format
  *     alone: raw files of exactly the size, hex files of exactly twice as many hex digits and
@@ -432,7 +433,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
         return 0;
-    const level_ops *l = &all_levels[data[1] % 3];
+    const level_ops *l = &all_levels[(data[1] & 3) % 3];
     int hex = (data[1] >> 2) & 1;
     switch (data[0] % 4) {
     case 0:
