@@ -28,7 +28,11 @@ static inline __m512i ldu(const uint64_t *p)
 static inline __m512i opaque_zero(void)
 {
     __m512i z = _mm512_setzero_si512();
+#ifdef __AVX512F__
     __asm__("" : "+v"(z));
+#else /* the emulated build (tests/emu/avx512_simde.h): no zmm register can hold z */
+    __asm__("" : "+m"(z));
+#endif
     return z;
 }
 

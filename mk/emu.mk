@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# emu.mk: the emulated AVX-512 build (docs/VERIFICATION.md, "Emulated AVX-512"). The ordinary
+# build with BACKEND=avx512, run by a sub-make into build/avx512emu, except that the files of
+# src/gf2x_avx512 are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
+# tests/emu/avx512_simde.h forced in: SIMDe's portable C for the 512-bit intrinsics and tables
+# that ask only for AVX2, so avx512 and avx512-sparse run, slowly, on any AVX2 CPU. It checks
+# what the intrinsics compute (KATs, products against libgf2x, the support expansion and
+# syndrome twins), not the AVX-512 machine code, its timing or constant time.
+#
+#   make avx512-emu         build it, then the KATs of avx512 and avx512-sparse at every level
+#                           and the twin tests (EMU_PAIRS random products per level)
+#   make avx512-emu-build   build it only (tests/test_avx512_emulated.py runs the checks)
+
+EMU_BUILD ?= build/avx512emu
+EMU_PAIRS ?= 300
+SIMDE_INC ?= /usr/include
+# The avx512 folder keeps the real AVX2/PCLMUL/BMI2 flags its tables still require (SIMDe
+# then builds 512-bit operations from 256-bit ones); -Wno-psabi: __m512i passed by value
+# without AVX-512 has another ABI, harmless inside one build.
+EMU_ISA  := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -isystem $(SIMDE_INC) -include tests/emu/avx512_simde.h \
+            -Wno-psabi
+EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN= HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)"
+EMU_PROGS = $(EMU_BUILD)/bin/hqc_info \
+            $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
+
+.PHONY: avx512-emu avx512-emu-build
+avx512-emu-build:
+	@test -f $(SIMDE_INC)/simde/x86/avx512.h || { echo "avx512-emu: SIMDe is missing ($(SIMDE_INC)/simde; Debian: libsimde-dev)" >&2; exit 1; }
+	$(call fresh_build,$(EMU_BUILD),$(EMU_VARS))
+	$(MAKE) --no-print-directory BUILD=$(EMU_BUILD) $(EMU_VARS) $(EMU_PROGS)
+avx512-emu: avx512-emu-build
+	$(PYTHON) scripts/make-kat --build $(EMU_BUILD) --backends "avx512 avx512-sparse" --out $(EMU_BUILD)/kat
+	for l in $(LEVELS); do $(EMU_BUILD)/bin/hqc$${l}_test_mul $(EMU_PAIRS) 1 0 || exit 1; done

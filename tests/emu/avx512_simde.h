@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* avx512_simde.h: forced (-include) into every file of src/gf2x_avx512 in the emulated build
+ * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
+ * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
+ * the six SIMDe 0.7.4 lacks; and the backend tables stop asking for AVX-512, VPCLMULQDQ and
+ * GFNI, so the dispatcher offers avx512 and avx512-sparse on any AVX2 CPU. Never shipped. */
+#ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
+#define HQC_TESTS_EMU_AVX512_SIMDE_H
+
+#if defined(__AVX512F__) || defined(__GFNI__) || defined(__VPCLMULQDQ__)
+#error "the emulated AVX-512 build must not be compiled with -mavx512*, -mgfni or -mvpclmulqdq"
+#endif
+
+/* The compiler's own header first, so that its __m512i is the type SIMDe builds on and the
+ * sources' later #include <immintrin.h> changes nothing; SIMDe's aliases then shadow the
+ * names of the compiler's AVX-512 functions, which this target could not inline. */
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+#include <simde/x86/clmul.h>
+#include <simde/x86/gfni.h>
+
+#include "cpu.h"
+
+/* Lanes as plain words: the definitions below follow the Intrinsics Guide lane by lane. */
+static inline void emu_words(uint64_t w[8], __m512i v)
+{
+    memcpy(w, &v, sizeof(__m512i));
+}
+
+static inline __m512i emu_vector(const uint64_t w[8])
+{
+    __m512i v;
+    memcpy(&v, w, sizeof v);
+    return v;
+}
+
+/* VALIGNQ: the 1024-bit a:b (a high) shifted right by 64 (imm8 & 7) bits, low 512 bits kept. */
+static inline __m512i emu_alignr_epi64(__m512i a, __m512i b, int imm8)
+{
+    uint64_t t[16], r[8];
+    emu_words(t, b);
+    emu_words(t + 8, a);
+    for (int i = 0; i < 8; i++)
+        r[i] = t[i + (imm8 & 7)];
+    return emu_vector(r);
+}
+
+/* The same, lanes whose bit of k is clear zeroed. */
+static inline __m512i emu_maskz_alignr_epi64(__mmask8 k, __m512i a, __m512i b, int imm8)
+{
+    uint64_t r[8];
+    emu_words(r, emu_alignr_epi64(a, b, imm8));
+    for (int i = 0; i < 8; i++)
+        if (!((k >> i) & 1))
+            r[i] = 0;
+    return emu_vector(r);
+}
+
+/* VBROADCASTI64X2: the 128 bits of a in each of the four 128-bit lanes. */
+static inline __m512i emu_broadcast_i64x2(__m128i a)
+{
+    uint64_t s[2], r[8];
+    memcpy(s, &a, sizeof s);
+    for (int i = 0; i < 8; i++)
+        r[i] = s[i & 1];
+    return emu_vector(r);
+}
+
+/* VPMOVQB: byte i of the result is the low byte of word i; bytes 8 to 15 are zero. */
+static inline __m128i emu_cvtepi64_epi8(__m512i a)
+{
+    uint64_t w[8];
+    uint8_t r[16] = {0};
+    emu_words(w, a);
+    for (int i = 0; i < 8; i++)
+        r[i] = (uint8_t)w[i];
+    __m128i v;
+    memcpy(&v, r, sizeof v);
+    return v;
+}
+
+/* VMOVDQU64 store under a mask: only the words whose bit of k is set are written. */
+static inline void emu_mask_storeu_epi64(void *mem, __mmask8 k, __m512i a)
+{
+    uint64_t w[8];
+    emu_words(w, a);
+    for (int i = 0; i < 8; i++)
+        if ((k >> i) & 1)
+            memcpy((unsigned char *)mem + 8 * i, &w[i], 8);
+}
+
+/* VMOVDQU64 load under a mask: words whose bit of k is clear are zero and never read, as the
+ * instruction suppresses their faults (toom3_mul relies on it at the end of the operand). */
+static inline __m512i emu_maskz_loadu_epi64(__mmask8 k, const void *mem)
+{
+    uint64_t r[8] = {0};
+    for (int i = 0; i < 8; i++)
+        if ((k >> i) & 1)
+            memcpy(&r[i], (const unsigned char *)mem + 8 * i, 8);
+    return emu_vector(r);
+}
+
+/* SIMDe 0.7.4 has this one (as the 32-bit-lane shuffle, which moves the same 128-bit lanes)
+ * but no alias for it. */
+#undef _mm512_shuffle_i64x2
+#define _mm512_shuffle_i64x2(a, b, imm8) simde_mm512_shuffle_i64x2((a), (b), (imm8))
+
+#undef _mm512_alignr_epi64
+#undef _mm512_maskz_alignr_epi64
+#undef _mm512_broadcast_i64x2
+#undef _mm512_cvtepi64_epi8
+#undef _mm512_mask_storeu_epi64
+#undef _mm512_maskz_loadu_epi64
+#define _mm512_alignr_epi64(a, b, imm8) emu_alignr_epi64((a), (b), (imm8))
+#define _mm512_maskz_alignr_epi64(k, a, b, imm8) emu_maskz_alignr_epi64((k), (a), (b), (imm8))
+#define _mm512_broadcast_i64x2(a) emu_broadcast_i64x2(a)
+#define _mm512_cvtepi64_epi8(a) emu_cvtepi64_epi8(a)
+#define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu_epi64((mem), (k), (a))
+#define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu_epi64((k), (mem))
+
+/* The backend tables' CPU requirements (backend_avx512*.c) without the emulated features: what
+ * remains (AVX2, PCLMUL, BMI2) is what the real AVX2 code these tables share still needs. */
+#undef HQC_CPU_AVX512F
+#undef HQC_CPU_AVX512BW
+#undef HQC_CPU_AVX512DQ
+#undef HQC_CPU_AVX512VL
+#undef HQC_CPU_VPCLMULQDQ
+#undef HQC_CPU_GFNI
+#define HQC_CPU_AVX512F 0u
+#define HQC_CPU_AVX512BW 0u
+#define HQC_CPU_AVX512DQ 0u
+#define HQC_CPU_AVX512VL 0u
+#define HQC_CPU_VPCLMULQDQ 0u
+#define HQC_CPU_GFNI 0u
+
+#endif

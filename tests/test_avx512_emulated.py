@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""The avx512 and avx512-sparse backends on a CPU without AVX-512, through the emulated build
+(make avx512-emu-build, mk/emu.mk): src/gf2x_avx512 compiled with SIMDe's portable 512-bit
+intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics compute: the official KAT
+digests of both backends at every level, products against libgf2x, the support expansion
+(including HQC-1's 512-bit kernel) and RS syndromes against their portable twins, RS decoding
+through their syndromes, and their sparse products. Not the AVX-512 machine code, its speed or
+constant time (docs/VERIFICATION.md). Skips where SIMDe is missing, and on a CPU with the
+AVX-512 features the backend needs, where the ordinary tests run the real code."""
+import hashlib
+import json
+import os
+import re
+import shutil
+
+import pytest
+
+from conftest import LEVELS, LEVELS_META, ROOT, build_info, run
+from verify_build import make
+
+EMU = ROOT / "build" / "avx512emu"
+SIMDE = "/usr/include/simde/x86/avx512.h"
+BACKENDS = ("avx512", "avx512-sparse")
+REAL_FEATURES = {"avx512f", "avx512bw", "avx512dq", "avx512vl", "vpclmulqdq", "gfni"}
+# Random product pairs per level (each through every backend of the build, four buffer layouts
+# every 64th): emulation makes HQC-5 the slow one.
+PAIRS = {1: 1000, 3: 500, 5: 300}
+
+
+@pytest.fixture(scope="module")
+def emu():
+    if not os.path.exists(SIMDE):
+        pytest.skip("SIMDe is missing (%s; Debian: libsimde-dev)" % SIMDE)
+    if shutil.which("gcc") is None:
+        pytest.skip("the emulated build is made with gcc")
+    cpu = set(build_info()["cpu_features"].split())
+    if REAL_FEATURES <= cpu:
+        pytest.skip("this CPU runs the real avx512 backends: the ordinary tests cover them")
+    make("avx512-emu-build")
+    return EMU / "bin"
+
+
+def test_emulated_build_offers_both_backends_and_has_no_avx512_code(emu):
+
+    info = json.loads(run([emu / "hqc_info"]).stdout)
+    for level in LEVELS:
+        names = {b["name"] for b in info["levels"][str(level)]["backends"] if b["supported"]}
+        assert set(BACKENDS) <= names, (level, names)
+    objs = sorted((EMU / "obj").glob("hqc*/src/gf2x_avx512/*.o"))
+    assert len(objs) >= 3 * 10, objs
+    for obj in objs:
+        asm = run(["objdump", "-d", "--no-show-raw-insn", obj]).stdout
+        found = re.findall(r"%zmm\d+|%k[0-7]\b|gf2p8\w+|vpclmulqdq", asm)
+        assert not found, "%s runs real AVX-512/GFNI/VPCLMULQDQ code: %s" % (obj, sorted(set(found))[:5])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_emulated_kats_match_official_digests(emu, level, tmp_path):
+    meta = LEVELS_META[str(level)]
+    for backend in BACKENDS:
+        out = tmp_path / backend
+        out.mkdir()
+        run([emu / ("hqc%d_kat" % level), "--backend", backend, "--out", out])
+        for kind in ("req", "rsp"):
+            digest = hashlib.sha256((out / meta[kind]).read_bytes()).hexdigest()
+            assert digest == meta[kind + "_sha256"], (level, backend, kind)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_emulated_products_supports_and_syndromes_match_twins(emu, level):
+    # ref runs the edge cases only (last argument 0); libgf2x is the oracle of every product.
+    out = run([emu / ("hqc%d_test_mul" % level), PAIRS[level], 1, 0], timeout=900).stdout
+    assert out.rstrip().endswith(": ok"), out
+    assert " avx512 " in out and " avx512-sparse;" in out, out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_emulated_decoding_and_sparse_products(emu, level):
+    out = run([emu / ("hqc%d_test_code" % level), 200]).stdout
+    assert out.rstrip().endswith(": ok"), out
+    out = run([emu / ("hqc%d_test_sparse" % level), 1000, 1], timeout=900).stdout
+    assert out.rstrip().endswith(": ok"), out
+    assert "[avx512-sparse]" in out, out
