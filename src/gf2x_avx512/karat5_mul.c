@@ -16,11 +16,22 @@
 #define S KARAT_LEAF_BLOCKS
 #define PW (S * BLOCK_WORDS) /* words of a part */
 #define PB (S * B_STRIDE)    /* words of a stored B operand */
+#define PLAIN 5              /* products 0 to 4 are those of the plain parts a_k b_k */
+
+/* Where product k lives. The plain products (2 PW words each) tile c exactly, P_k at 2k PW,
+ * so only the sums' products need scratch (the stack budget of docs/VERIFICATION.md): the
+ * recomposition writes words t PW + i of c only after it has read words i and PW + i of
+ * every product, and no other block reads them. */
+static inline uint64_t *product_at(uint64_t *c, uint64_t (*sums)[2 * PW], int k)
+{
+    return k < PLAIN ? c + 2 * k * PW : sums[k - PLAIN];
+}
 
 #if HQC_AVX512_KARAT5_PRODUCTS == 13
 
 /* P_T = (sum_{i in T} a_i)(sum_{i in T} b_i) for the 13 sets T below. */
 enum { P0, P1, P2, P3, P4, P01, P02, P24, P34, P123, P0124, P0234, P01234, PRODUCTS };
+_Static_assert(P01 == PLAIN, "the plain products come first");
 
 /* The 13 subset sums of the five parts of x, block i of each; the plain parts first. */
 static inline void subset_sums(__m512i s[PRODUCTS], const uint64_t *x, size_t i)
@@ -39,20 +50,21 @@ static inline void subset_sums(__m512i s[PRODUCTS], const uint64_t *x, size_t i)
 
 void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
 {
-    _Alignas(64) uint64_t sa[PRODUCTS][PW], sb[PRODUCTS][PB], p[PRODUCTS][2 * PW];
+    /* The sums of a, every B operand, and the sums' products. */
+    _Alignas(64) uint64_t sa[PRODUCTS - PLAIN][PW], sb[PRODUCTS][PB], p[PRODUCTS - PLAIN][2 * PW];
     /* All operands first, in one pass (see karat3_mul.c). */
     for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
         __m512i x[PRODUCTS], y[PRODUCTS];
         subset_sums(x, a, i);
         subset_sums(y, b, i);
         for (int k = 0; k < PRODUCTS; k++) {
-            if (k > P4)
-                store_block(sa[k] + i, x[k]);
+            if (k >= PLAIN)
+                store_block(sa[k - PLAIN] + i, x[k]);
             store_b_block(sb[k] + j, y[k]);
         }
     }
     for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
-        karat_mul_leaf(p[k], k <= P4 ? a + k * PW : sa[k], sb[k]);
+        karat_mul_leaf(product_at(c, p, k), k < PLAIN ? a + k * PW : sa[k - PLAIN], sb[k]);
 
     /* c = c0 + c1 Y + ... + c8 Y^8 (Y = X^(64 PW)):
      *   c0 = P0                      c8 = P4
@@ -66,7 +78,7 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
         for (int h = 0; h < 2; h++) {
             __m512i q[PRODUCTS];
             for (int k = 0; k < PRODUCTS; k++)
-                q[k] = load_block(p[k] + h * PW + i);
+                q[k] = load_block(product_at(c, p, k) + h * PW + i);
             __m512i z = xor3(q[P2], q[P123], q[P01234]);
             cc[0][h] = q[P0];
             cc[8][h] = q[P4];
@@ -90,10 +102,11 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
 /* Plain five-way Karatsuba: P_i = a_i b_i and P_ij = (a_i + a_j)(b_i + b_j), and
  * c_k = sum_{i<j, i+j=k} (P_ij + P_i + P_j) + P_(k/2) for even k. */
 enum { P0, P1, P2, P3, P4, P01, P02, P03, P04, P12, P13, P14, P23, P24, P34, PRODUCTS };
+_Static_assert(P01 == PLAIN, "the plain products come first");
 
 void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
 {
-    _Alignas(64) uint64_t sa[PRODUCTS][PW], sb[PRODUCTS][PB], p[PRODUCTS][2 * PW];
+    _Alignas(64) uint64_t sa[PRODUCTS - PLAIN][PW], sb[PRODUCTS][PB], p[PRODUCTS - PLAIN][2 * PW];
     for (size_t i = 0, j = 0; i < PW; i += BLOCK_WORDS, j += B_STRIDE) {
         __m512i x[5], y[5];
         for (int k = 0; k < 5; k++) {
@@ -103,19 +116,19 @@ void karat5_mul(uint64_t *c, const uint64_t *a, const uint64_t *b)
         }
         for (int u = 0, k = P01; u < 5; u++)
             for (int v = u + 1; v < 5; v++, k++) {
-                store_block(sa[k] + i, _mm512_xor_si512(x[u], x[v]));
+                store_block(sa[k - PLAIN] + i, _mm512_xor_si512(x[u], x[v]));
                 store_b_block(sb[k] + j, _mm512_xor_si512(y[u], y[v]));
             }
     }
     for (int k = 0; k < PRODUCTS; k++) /* the plain parts of a are read in place */
-        karat_mul_leaf(p[k], k <= P4 ? a + k * PW : sa[k], sb[k]);
+        karat_mul_leaf(product_at(c, p, k), k < PLAIN ? a + k * PW : sa[k - PLAIN], sb[k]);
 
     for (size_t i = 0; i < PW; i += BLOCK_WORDS) {
         __m512i cc[9][2];
         for (int h = 0; h < 2; h++) {
             __m512i q[PRODUCTS];
             for (int k = 0; k < PRODUCTS; k++)
-                q[k] = load_block(p[k] + h * PW + i);
+                q[k] = load_block(product_at(c, p, k) + h * PW + i);
             __m512i s01 = _mm512_xor_si512(q[P0], q[P1]), s34 = _mm512_xor_si512(q[P3], q[P4]);
             __m512i all = xor3(s01, q[P2], s34);
             cc[0][h] = q[P0];

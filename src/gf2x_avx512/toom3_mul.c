@@ -15,8 +15,12 @@
 /* Zero words around every pointwise product: interpolation reads up to 3S words below and S
  * above it, and recomposition windows straddling an end, land there. */
 #define PAD ((3 * S + BLOCK_WORDS - 1) / BLOCK_WORDS * BLOCK_WORDS)
+/* A slot holds one padded pointwise product, or before that the two evaluated operands of a
+ * point (words [0, MW) and [MW, 2 MW)). */
+#define SLOT (PAD + PW + PAD)
 
 _Static_assert(PAD >= BLOCK_WORDS && PAD >= 3 * S, "padding covers every shifted read");
+_Static_assert(2 * MW <= SLOT, "both evaluated operands of a point fit one slot");
 
 static inline __m512i ldu(const uint64_t *p)
 {
@@ -64,10 +68,11 @@ static inline __m512i part_block(const uint64_t *x, size_t j, size_t i)
 
 /* Split the caller's operand x into u0 + u1 y + u2 y^2 (y = X^(64K)) and evaluate it in one
  * pass that reads x once: e[0] = u0 = U(0), e[1] = U(1), e[2] = U(x), e[3] = U(x + 1) and
- * e[4] = u2 = U(inf), MW words each. The shifts by x and x^2 take the words they need from
- * the previous blocks, kept in registers. */
-static void split_evaluate(uint64_t e[5][MW], const uint64_t *x)
+ * e[4] = u2 = U(inf), MW words each, e[k] at e + k SLOT. The shifts by x and x^2 take the
+ * words they need from the previous blocks, kept in registers. */
+static void split_evaluate(uint64_t *e_base, const uint64_t *x)
 {
+    uint64_t *const e[5] = {e_base, e_base + SLOT, e_base + 2 * SLOT, e_base + 3 * SLOT, e_base + 4 * SLOT};
     __m512i b1 = _mm512_setzero_si512(), c1 = b1, b2 = b1, c2 = b1; /* u1, u2 one and two blocks back */
     for (size_t i = 0; i < MW; i += BLOCK_WORDS) {
         __m512i v0 = part_block(x, 0, i), v1 = part_block(x, 1, i), v2 = part_block(x, 2, i);
@@ -136,18 +141,22 @@ static void interpolate(uint64_t *r0, uint64_t *r1, uint64_t *rx, uint64_t *rx1,
 
 void toom3_mul(uint64_t *o, const uint64_t *a, const uint64_t *b)
 {
-    /* Points in this order: 0, 1, x, x + 1, infinity. */
-    _Alignas(64) uint64_t ea[5][MW], eb[5][MW];
-    _Alignas(64) uint64_t r[5][PAD + PW + PAD];
+    /*
+     * Points in this order: 0, 1, x, x + 1, infinity. The operands at point k wait in slot
+     * k + 1 and its product goes to slot k, whose own operands (point k - 1) have been used
+     * by then: six slots instead of five products and ten operands (HQC-5: 32.3 KiB instead
+     * of 51.9 KiB, for the stack budget of docs/VERIFICATION.md), with the same instructions.
+     */
+    _Alignas(64) uint64_t slot[6][SLOT];
 
-    split_evaluate(ea, a);
-    split_evaluate(eb, b);
+    split_evaluate(slot[1], a);
+    split_evaluate(slot[1] + MW, b);
     for (int k = 0; k < 5; k++) {
-        zero_blocks(r[k], PAD);
-        zero_blocks(r[k] + PAD + PW, PAD);
-        TOOM3_INNER(r[k] + PAD, ea[k], eb[k]);
+        zero_blocks(slot[k], PAD);
+        zero_blocks(slot[k] + PAD + PW, PAD);
+        TOOM3_INNER(slot[k] + PAD, slot[k + 1], slot[k + 1] + MW);
     }
-    interpolate(r[0] + PAD, r[1] + PAD, r[2] + PAD, r[3] + PAD, r[4] + PAD);
-    const uint64_t *const c[5] = {r[0] + PAD, r[1] + PAD, r[2] + PAD, r[3] + PAD, r[4] + PAD};
+    interpolate(slot[0] + PAD, slot[1] + PAD, slot[2] + PAD, slot[3] + PAD, slot[4] + PAD);
+    const uint64_t *const c[5] = {slot[0] + PAD, slot[1] + PAD, slot[2] + PAD, slot[3] + PAD, slot[4] + PAD};
     reduce_mod_xn_minus_1_avx512(o, c);
 }
