@@ -3,6 +3,8 @@
  * src/gf2x_avx2/karat2_skeleton.h) over the 256-bit VPCLMULQDQ leaf of vclmul_leaf.h. */
 #include "gf2x_vpclmul.h"
 #include "vclmul_leaf.h"
+#include "vclmul_pair_leaf.h"
 
 #define KARAT2_LEAF vclmul512_split
+#define KARAT2_PAIR_LEAF vclmul1024_pair
 #include "karat2_skeleton.h"
