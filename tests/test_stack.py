@@ -3,7 +3,7 @@
 valid and of a tampered ciphertext) with every backend this CPU runs completes on a thread whose
 whole stack is 128 KiB (musl's default), and touches at most 96 KiB of it, measured by painting
 the stack (tests/c/test_stack.c). The library itself uses no heap, so this is all it needs.
-(HQC-5 avx2 and vpclmul are the tightest: about 95 KiB in decapsulation, see README.)"""
+(HQC-5 avx2 and vpclmul are the tightest: 92-94 KiB in decapsulation, see README.)"""
 import json
 
 import pytest

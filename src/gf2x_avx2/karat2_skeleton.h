@@ -3,8 +3,9 @@
  * Karatsuba (Karatsuba-Ofman 1962) with 256-bit XORs, shared by the avx2 and vpclmul backends.
  * The including file defines KARAT2_LEAF(e, o, a, b), its 512x512-bit leaf with the contract
  * of clmul512_split (clmul_base.h): the even part of a[0..8) * b[0..8) to e[0..16), the odd
- * part to o[0..14), to be added one word up; and may define KARAT2_PAIR_LEAF(r0, r1, a0, b0,
- * a1, b1), two independent 16x16-word products, which karat2_mul_pair then recurses on. Each size is its own function so that every loop
+ * part to o[0..14), to be added one word up. A backend whose header defines KARAT2_PAIR_LEAF(r0,
+ * r1, a0, b0, a1, b1), two independent 16x16-word products (mul_skeleton.h), gets
+ * karat2_mul_pair recursing on pairs down to it. Each size is its own function so that every loop
  * has a constant trip count and the scratch is a fixed-size stack array. */
 #ifndef KARAT2_LEAF
 #error "define KARAT2_LEAF before including karat2_skeleton.h"
@@ -21,8 +22,9 @@ typedef void (*mul_pair_fn)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, cons
 
 /* One Karatsuba step on n words for each of the batch (1 or 2) products r[k] = a[k] * b[k]:
  * r = a0 b0 + X^(64h) (a0 b0 + a1 b1 + (a0+a1)(b0+b1)) + X^(128h) a1 b1 with h = n / 2, the
- * half products by half_one (batch 1) or half_pair (batch 2). tmp holds 4h words per
- * product: the two half sums, then their product. Written once for both batch sizes; always
+ * half products by half_one (batch 1) or half_pair (batch 2). The half sums wait in the low
+ * half of r, which a0 b0 only overwrites after their product is taken, so tmp holds just
+ * that product: 2h words per product of the batch. Written once for both batch sizes; always
  * inlined with a constant batch, so the pointer arrays stay in registers. */
 HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t *const *a, const uint64_t *const *b,
                                 size_t n, uint64_t *tmp, mul_fn half_one, mul_pair_fn half_pair)
@@ -31,12 +33,12 @@ HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t
     uint64_t *pm[2], *r1[2];
     const uint64_t *sa[2], *sb[2], *a1[2], *b1[2];
     for (size_t k = 0; k < batch; k++) {
-        uint64_t *t = tmp + 4 * h * k;
+        uint64_t *s = r[k];
         for (size_t i = 0; i < h; i += 4) {
-            st(t + i, ld(a[k] + i) ^ ld(a[k] + h + i));
-            st(t + h + i, ld(b[k] + i) ^ ld(b[k] + h + i));
+            st(s + i, ld(a[k] + i) ^ ld(a[k] + h + i));
+            st(s + h + i, ld(b[k] + i) ^ ld(b[k] + h + i));
         }
-        sa[k] = t, sb[k] = t + h, pm[k] = t + 2 * h;
+        sa[k] = s, sb[k] = s + h, pm[k] = tmp + 2 * h * k;
         a1[k] = a[k] + h, b1[k] = b[k] + h, r1[k] = r[k] + 2 * h;
     }
     if (batch == 1) {
@@ -63,7 +65,7 @@ HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t
 #define KARAT2_LEVEL(name, n, half)                                                                 \
     static void name(uint64_t *r, const uint64_t *a, const uint64_t *b)                             \
     {                                                                                               \
-        _Alignas(32) uint64_t tmp[2 * (n)];                                                         \
+        _Alignas(32) uint64_t tmp[(n)];                                                             \
         karat2_step(1, &r, &a, &b, n, tmp, half, NULL);                                             \
     }
 
@@ -72,7 +74,7 @@ HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t
     static void name(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0,            \
                      const uint64_t *a1, const uint64_t *b1)                                        \
     {                                                                                               \
-        _Alignas(32) uint64_t tmp[2 * 2 * (n)];                                                     \
+        _Alignas(32) uint64_t tmp[2 * (n)];                                                         \
         uint64_t *r[2] = {r0, r1};                                                                  \
         const uint64_t *a[2] = {a0, a1}, *b[2] = {b0, b1};                                          \
         karat2_step(2, r, a, b, n, tmp, NULL, half);                                                \
@@ -145,19 +147,17 @@ static void mul16_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uin
 
 KARAT2_LEVEL_PAIR(mul32_pair, 32, mul16_pair)
 KARAT2_LEVEL_PAIR(mul64_pair, 64, mul32_pair)
-#endif
 
 void karat2_mul_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
                      const uint64_t *b1, size_t n)
 {
-#ifdef KARAT2_PAIR_LEAF
     switch (n) { /* n is a property of the level, not of the data */
-    case 16: mul16_pair(r0, r1, a0, b0, a1, b1); return;
-    case 32: mul32_pair(r0, r1, a0, b0, a1, b1); return;
-    case 64: mul64_pair(r0, r1, a0, b0, a1, b1); return;
-    default: break;
+    case 16: mul16_pair(r0, r1, a0, b0, a1, b1); break;
+    case 32: mul32_pair(r0, r1, a0, b0, a1, b1); break;
+    case 64: mul64_pair(r0, r1, a0, b0, a1, b1); break;
+    default:
+        karat2_mul(r0, a0, b0, n);
+        karat2_mul(r1, a1, b1, n);
     }
-#endif
-    karat2_mul(r0, a0, b0, n);
-    karat2_mul(r1, a1, b1, n);
 }
+#endif
