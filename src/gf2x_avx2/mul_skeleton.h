@@ -3,7 +3,8 @@
  * vpclmul backends share (Bodrato's Toom-3 in toom3_skeleton.h, two-, three- and five-way
  * Karatsuba in karat*_skeleton.h). A backend header defines the per-level shape (TOOM3_*
  * below) and SKELETON_NAME(s), the per-level, per-backend name of function s, then includes
- * this file; the backends differ only in their 512x512-bit leaf (karat2_skeleton.h). */
+ * this file; the backends differ only in their leaves (karat2_skeleton.h): a 512x512-bit
+ * one-product leaf each, and for vpclmul a two-product 1024-bit leaf (KARAT2_PAIR_LEAF). */
 #ifndef HQC_GF2X_MUL_SKELETON_H
 #define HQC_GF2X_MUL_SKELETON_H
 
