@@ -3,7 +3,9 @@
  * Karatsuba (Karatsuba-Ofman 1962) with 256-bit XORs, shared by the avx2 and vpclmul backends.
  * The including file defines KARAT2_LEAF(e, o, a, b), its 512x512-bit leaf with the contract
  * of clmul512_split (clmul_base.h): the even part of a[0..8) * b[0..8) to e[0..16), the odd
- * part to o[0..14), to be added one word up. Each size is its own function so that every loop
+ * part to o[0..14), to be added one word up. A backend whose header defines KARAT2_PAIR_LEAF(r0,
+ * r1, a0, b0, a1, b1), two independent 16x16-word products (mul_skeleton.h), gets
+ * karat2_mul_pair recursing on pairs down to it. Each size is its own function so that every loop
  * has a constant trip count and the scratch is a fixed-size stack array. */
 #ifndef KARAT2_LEAF
 #error "define KARAT2_LEAF before including karat2_skeleton.h"
@@ -11,30 +13,72 @@
 
 #include "vec256.h"
 
+/* One product, r = a * b, and two independent ones, r0 = a0 * b0 and r1 = a1 * b1: the
+ * second lets a backend whose leaf computes two products at once (KARAT2_PAIR_LEAF) run every
+ * level of the recursion on both. */
 typedef void (*mul_fn)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+typedef void (*mul_pair_fn)(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0,
+                            const uint64_t *a1, const uint64_t *b1);
 
-/* One Karatsuba step on n words: r = a0 b0 + X^(64h) (a0 b0 + a1 b1 + (a0+a1)(b0+b1))
- * + X^(128h) a1 b1 with h = n / 2. tmp holds 4h words: the two half sums, then their product. */
-HQC_VEC_INLINE void karat2_step(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n,
-                                uint64_t *tmp, mul_fn half_mul)
+/* One Karatsuba step on n words for each of the batch (1 or 2) products r[k] = a[k] * b[k]:
+ * r = a0 b0 + X^(64h) (a0 b0 + a1 b1 + (a0+a1)(b0+b1)) + X^(128h) a1 b1 with h = n / 2, the
+ * half products by half_one (batch 1) or half_pair (batch 2). The half sums wait in the low
+ * half of r, which a0 b0 only overwrites after their product is taken, so tmp holds just
+ * that product: 2h words per product of the batch. Written once for both batch sizes; always
+ * inlined with a constant batch, so the pointer arrays stay in registers. */
+HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t *const *a, const uint64_t *const *b,
+                                size_t n, uint64_t *tmp, mul_fn half_one, mul_pair_fn half_pair)
 {
     const size_t h = n / 2;
-    uint64_t *sa = tmp, *sb = tmp + h, *pm = tmp + 2 * h;
-    for (size_t i = 0; i < h; i += 4) {
-        st(sa + i, ld(a + i) ^ ld(a + h + i));
-        st(sb + i, ld(b + i) ^ ld(b + h + i));
+    uint64_t *pm[2], *r1[2];
+    const uint64_t *sa[2], *sb[2], *a1[2], *b1[2];
+    for (size_t k = 0; k < batch; k++) {
+        uint64_t *s = r[k];
+        for (size_t i = 0; i < h; i += 4) {
+            st(s + i, ld(a[k] + i) ^ ld(a[k] + h + i));
+            st(s + h + i, ld(b[k] + i) ^ ld(b[k] + h + i));
+        }
+        sa[k] = s, sb[k] = s + h, pm[k] = tmp + 2 * h * k;
+        a1[k] = a[k] + h, b1[k] = b[k] + h, r1[k] = r[k] + 2 * h;
     }
-    half_mul(pm, sa, sb);
-    half_mul(r, a, b);
-    half_mul(r + 2 * h, a + h, b + h);
+    if (batch == 1) {
+        half_one(pm[0], sa[0], sb[0]);
+        half_one(r[0], a[0], b[0]);
+        half_one(r1[0], a1[0], b1[0]);
+    } else {
+        half_pair(pm[0], pm[1], sa[0], sb[0], sa[1], sb[1]);
+        half_pair(r[0], r[1], a[0], b[0], a[1], b[1]);
+        half_pair(r1[0], r1[1], a1[0], b1[0], a1[1], b1[1]);
+    }
     /* With t = (a0 b0)_hi + (a1 b1)_lo, the two middle quarters are t + (a0 b0)_lo + pm_lo
      * and t + (a1 b1)_hi + pm_hi: five XORs per four words instead of six. */
-    for (size_t i = 0; i < h; i += 4) {
-        __m256i t = ld(r + h + i) ^ ld(r + 2 * h + i);
-        st(r + h + i, t ^ ld(r + i) ^ ld(pm + i));
-        st(r + 2 * h + i, t ^ ld(r + 3 * h + i) ^ ld(pm + h + i));
-    }
+    for (size_t k = 0; k < batch; k++)
+        for (size_t i = 0; i < h; i += 4) {
+            uint64_t *rk = r[k];
+            __m256i t = ld(rk + h + i) ^ ld(rk + 2 * h + i);
+            st(rk + h + i, t ^ ld(rk + i) ^ ld(pm[k] + i));
+            st(rk + 2 * h + i, t ^ ld(rk + 3 * h + i) ^ ld(pm[k] + h + i));
+        }
 }
+
+/* A level of the recursion on one product of n words, over half. */
+#define KARAT2_LEVEL(name, n, half)                                                                 \
+    static void name(uint64_t *r, const uint64_t *a, const uint64_t *b)                             \
+    {                                                                                               \
+        _Alignas(32) uint64_t tmp[(n)];                                                             \
+        karat2_step(1, &r, &a, &b, n, tmp, half, NULL);                                             \
+    }
+
+/* The same on two independent products. */
+#define KARAT2_LEVEL_PAIR(name, n, half)                                                            \
+    static void name(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0,            \
+                     const uint64_t *a1, const uint64_t *b1)                                        \
+    {                                                                                               \
+        _Alignas(32) uint64_t tmp[2 * (n)];                                                         \
+        uint64_t *r[2] = {r0, r1};                                                                  \
+        const uint64_t *a[2] = {a0, a1}, *b[2] = {b0, b1};                                          \
+        karat2_step(2, r, a, b, n, tmp, NULL, half);                                                \
+    }
 
 /* Odd part of an 8x8-word product as the leaf leaves it, with a zero word on either side:
  * word w of the product is e[w] + odd[w], read with one unaligned load. */
@@ -77,23 +121,9 @@ static void mul16(uint64_t *r, const uint64_t *a, const uint64_t *b)
     }
 }
 
-static void mul32(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    _Alignas(32) uint64_t tmp[2 * 32];
-    karat2_step(r, a, b, 32, tmp, mul16);
-}
-
-static void mul64(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    _Alignas(32) uint64_t tmp[2 * 64];
-    karat2_step(r, a, b, 64, tmp, mul32);
-}
-
-static void mul128(uint64_t *r, const uint64_t *a, const uint64_t *b)
-{
-    _Alignas(32) uint64_t tmp[2 * 128];
-    karat2_step(r, a, b, 128, tmp, mul64);
-}
+KARAT2_LEVEL(mul32, 32, mul16)
+KARAT2_LEVEL(mul64, 64, mul32)
+KARAT2_LEVEL(mul128, 128, mul64)
 
 void karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
@@ -106,3 +136,28 @@ void karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
     default: __builtin_trap();
     }
 }
+
+#ifdef KARAT2_PAIR_LEAF
+/* The 16-word pair leaf, and the levels above it on pairs. */
+static void mul16_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+                       const uint64_t *b1)
+{
+    KARAT2_PAIR_LEAF(r0, r1, a0, b0, a1, b1);
+}
+
+KARAT2_LEVEL_PAIR(mul32_pair, 32, mul16_pair)
+KARAT2_LEVEL_PAIR(mul64_pair, 64, mul32_pair)
+
+void karat2_mul_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+                     const uint64_t *b1, size_t n)
+{
+    switch (n) { /* n is a property of the level, not of the data */
+    case 16: mul16_pair(r0, r1, a0, b0, a1, b1); break;
+    case 32: mul32_pair(r0, r1, a0, b0, a1, b1); break;
+    case 64: mul64_pair(r0, r1, a0, b0, a1, b1); break;
+    default:
+        karat2_mul(r0, a0, b0, n);
+        karat2_mul(r1, a1, b1, n);
+    }
+}
+#endif

@@ -22,12 +22,9 @@ void karat3_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
         st(sb[0] + i, b0 ^ b1), st(sb[1] + i, b0 ^ b2), st(sb[2] + i, b1 ^ b2);
     }
     /* The diagonal products go straight to their blocks of r: P0 at 0, P1 at 2m, P2 at 4m. */
-    karat2_mul(r, a, b, m);
-    karat2_mul(r + 2 * m, a + m, b + m, m);
-    karat2_mul(r + 4 * m, a + 2 * m, b + 2 * m, m);
-    karat2_mul(p01, sa[0], sb[0], m);
-    karat2_mul(p02, sa[1], sb[1], m);
-    karat2_mul(p12, sa[2], sb[2], m);
+    karat2_mul_pair(r, r + 2 * m, a, b, a + m, b + m, m);
+    karat2_mul_pair(r + 4 * m, p01, a + 2 * m, b + 2 * m, sa[0], sb[0], m);
+    karat2_mul_pair(p02, p12, sa[1], sb[1], sa[2], sb[2], m);
 
     /* C1 = P01 + P0 + P1, C2 = P02 + P0 + P1 + P2, C3 = P12 + P1 + P2. In m-word blocks
      * r_k, with u = P0hi + P1lo, v = P1hi + P2lo, w = u + v:

@@ -40,10 +40,14 @@ void karat5_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 
     subset_sums(sa, a, m);
     subset_sums(sb, b, m);
-    for (size_t i = 0; i < 5; i++) /* P_i = a_i b_i into blocks 2i, 2i + 1 of r */
-        karat2_mul(r + 2 * i * m, a + i * m, b + i * m, m);
-    for (size_t k = 0; k < MIXED; k++)
-        karat2_mul(pm[k], sa[k], sb[k], m);
+    /* P_i = a_i b_i into blocks 2i, 2i + 1 of r, and the mixed products, in pairs */
+    for (size_t i = 0; i < 4; i += 2)
+        karat2_mul_pair(r + 2 * i * m, r + 2 * (i + 1) * m, a + i * m, b + i * m, a + (i + 1) * m,
+                        b + (i + 1) * m, m);
+    karat2_mul_pair(r + 8 * m, pm[0], a + 4 * m, b + 4 * m, sa[0], sb[0], m);
+    for (size_t k = 1; k + 1 < MIXED; k += 2)
+        karat2_mul_pair(pm[k], pm[k + 1], sa[k], sb[k], sa[k + 1], sb[k + 1], m);
+    karat2_mul(pm[MIXED - 1], sa[MIXED - 1], sb[MIXED - 1], m);
 
     /* With C = c0 + c1 Y + ... + c8 Y^8 (Y = X^(64m)):
      *   c0 = P0                 c8 = P4

@@ -3,7 +3,8 @@
  * vpclmul backends share (Bodrato's Toom-3 in toom3_skeleton.h, two-, three- and five-way
  * Karatsuba in karat*_skeleton.h). A backend header defines the per-level shape (TOOM3_*
  * below) and SKELETON_NAME(s), the per-level, per-backend name of function s, then includes
- * this file; the backends differ only in their 512x512-bit leaf (karat2_skeleton.h). */
+ * this file; the backends differ only in their leaves (karat2_skeleton.h): a 512x512-bit
+ * one-product leaf each, and for vpclmul a two-product 1024-bit leaf (KARAT2_PAIR_LEAF). */
 #ifndef HQC_GF2X_MUL_SKELETON_H
 #define HQC_GF2X_MUL_SKELETON_H
 
@@ -33,12 +34,31 @@ _Static_assert(TOOM3_MUL_WORDS % 4 == 0, "pointwise operands are whole 256-bit v
 _Static_assert(HQC_N / 64 + HQC_WORDS + 1 <= TOOM3_PROD_WORDS, "product too short to reduce");
 
 #define karat2_mul SKELETON_NAME(karat2_mul)
+#ifdef KARAT2_PAIR_LEAF
+#define karat2_mul_pair SKELETON_NAME(karat2_mul_pair)
+#endif
 #define karat3_mul SKELETON_NAME(karat3_mul)
 #define karat5_mul SKELETON_NAME(karat5_mul)
 #define toom3_mul SKELETON_NAME(toom3_mul)
 
 /* r[0, 2n) = a[0, n) * b[0, n). n = 8 * 2^j (j <= 4); r must not overlap a or b. */
 void karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+
+/* r0 = a0 * b0 and r1 = a1 * b1, two independent products of a size karat2_mul accepts: in
+ * one recursion over a two-product leaf where the backend header names one
+ * (KARAT2_PAIR_LEAF, karat2_skeleton.h), else two calls of karat2_mul. r0 and r1 must not
+ * overlap each other or the operands. */
+#ifdef KARAT2_PAIR_LEAF
+void karat2_mul_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+                     const uint64_t *b1, size_t n);
+#else
+static inline void karat2_mul_pair(uint64_t *r0, uint64_t *r1, const uint64_t *a0, const uint64_t *b0,
+                                   const uint64_t *a1, const uint64_t *b1, size_t n)
+{
+    karat2_mul(r0, a0, b0, n);
+    karat2_mul(r1, a1, b1, n);
+}
+#endif
 
 /* The same for n = 3 * m, m a size karat2_mul accepts. */
 void karat3_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);

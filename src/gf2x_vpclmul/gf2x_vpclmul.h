@@ -20,6 +20,9 @@
 #endif
 
 #define SKELETON_NAME(s) HQC_NS(vpclmul_##s)
+/* Two independent 16-word products at once, one per 128-bit lane (vclmul_pair_leaf.h): the
+ * skeleton's Karatsuba recursion then runs on pairs of products (karat2_mul_pair). */
+#define KARAT2_PAIR_LEAF vclmul1024_pair
 
 #include "mul_skeleton.h"
 
