@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run
-from test_patches import parse_patch, snapshot  # the series readers all trees share
+from test_patches import load_script, parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
 SERIES = ROOT / "patches" / RELEASE
@@ -53,25 +53,44 @@ def test_series_carries_our_kem_verbatim_and_little_of_liboqs():
         # Our public headers travel as include/hqc/*.h; everything else comes from src/.
         origin = ROOT / rel if rel.startswith("include/") else ROOT / "src" / rel
         assert origin.read_text() == created[path], path
-    # Replaced by the glue, so never shipped: OpenSSL SHA3, getrandom, the dispatcher that
-    # reads HQC_BACKEND, and the variable-time sparse backends.
-    for gone in ("hqc/sha3.c", "hqc/randombytes.c", "hqc/backend.c"):
+    # Replaced by the glue, so never shipped: OpenSSL SHA3 and getrandom; our dispatcher is
+    # shipped (built HQC_EMBEDDED), the variable-time sparse backends are not.
+    for gone in ("hqc/sha3.c", "hqc/randombytes.c"):
         assert DEST + gone not in created
+    assert DEST + "hqc/backend.c" in created
     assert not [p for p in created if "sparse" in p]
+    # Every backend of the dispatch list whose folder exists, and every x86 Keccak kernel.
+    mk = load_script("make-patches")
+    for backend in mk.dispatch_backends(mk.RELEASES[RELEASE]):
+        assert DEST + "gf2x_%s/backend_%s.c" % (backend, backend) in created
+    kernels = sorted((ROOT / "src" / "keccak_x86").glob("*.c"))
+    assert kernels and all(DEST + "keccak_x86/" + k.name in created for k in kernels)
     glue = [p for p in created if "/integration/liboqs/" in p]
-    assert {Path(p).name for p in glue} >= {"hqc_fast.cmake", "oqs_sha3.c",
-                                           "oqs_randombytes.c", "oqs_dispatch.c"}
+    assert {Path(p).name for p in glue} == {"hqc_fast.cmake", "oqs_sha3.c",
+                                           "oqs_randombytes.c", "oqs_encaps_derand.c"}
 
 
-def test_isa_flags_only_on_backend_folders():
-    """The CMake fragment gives machine flags to the gf2x_avx2 and gf2x_avx512 files only."""
+def test_isa_flags_are_the_makefiles_per_file():
+    """The CMake fragment gives each of our sources exactly the machine flags the Makefile
+    gives it (its backend folder's ISA_<x>, a Keccak kernel's own ISA_<stem>), and every file
+    that has such flags is listed: nothing else gets -m flags."""
+    mk = load_script("make-patches")
     glue = SERIES / "0002-add-liboqs-0.16.0-glue.patch"
     cmake = ["".join(l[1:] + "\n" for l in hunk if l.startswith("+"))
              for _, new, hunk in parse_patch(glue) if new.endswith("/hqc_fast.cmake")][0]
+    calls = re.findall(r'^hqc_fast_isa_flags\("([^"]*)"\n((?:    \S+\n?)+)\)', cmake, re.M)
+    given = {f: flags.split(";") for flags, files in calls for f in files.split()}
     flagged = [l for l in cmake.splitlines() if re.search(r"(^|[\s\";])-m[a-z]", l)]
-    assert len(flagged) == 2, flagged
-    assert "${HQC_FAST_AVX2_SOURCES}" in flagged[0] and "-mavx512" not in flagged[0]
-    assert "${HQC_FAST_AVX512_SOURCES}" in flagged[1] and "-mavx512f" in flagged[1]
+    assert len(flagged) == len(calls), flagged
+    sources = [p.split(DEST, 1)[1] for p in re.findall(r"^\+\+\+ b/(\S+\.c)$",
+               (SERIES / "0001-add-hqc-fast-kem.patch").read_text(), re.M)]
+    for rel in sources:
+        want = mk.file_isa_flags(ROOT / "src" / rel)[0]
+        assert given.get(rel, []) == want, rel
+    assert set(given) <= set(sources)
+    assert {"gf2x_vpclmul/backend_vpclmul.c", "keccak_x86/keccak_f1600_x4_avx2.c"} <= set(given)
+    assert all("-mavx512f" not in f for rel, f in given.items()
+               if not rel.startswith("gf2x_avx512/"))
 
 
 # ------------------------------------------------------------------------------------------
@@ -107,8 +126,59 @@ def patched(tmp_path_factory):
     tree = work / "liboqs"
     shutil.copytree(src, tree, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
     run(["python3", APPLY, tree])
-    build = build_liboqs(tree, work / "build", "-DCMAKE_BUILD_TYPE=Release")
+    build = build_liboqs(tree, work / "build", "-DCMAKE_BUILD_TYPE=Release",
+                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
     return tree, build
+
+
+def test_compiled_isa_flags(patched):
+    """What the build ran: each of our files with the Makefile's flags for it, none of liboqs's
+    own HQC files with ours."""
+    tree, build = patched
+    mk = load_script("make-patches")
+    ours = tree / DEST
+    seen = 0
+    for c in json.loads((build / "compile_commands.json").read_text()):
+        f, words = Path(c["file"]), c["command"].split()
+        mflags = [w for w in words if re.match(r"-m(avx|bmi|pclmul|vpclmul|gfni)", w)]
+        if f.is_relative_to(ours) and "integration" not in f.parts:
+            assert mflags == mk.file_isa_flags(ROOT / "src" / f.relative_to(ours))[0], f
+            seen += 1
+        elif f.is_relative_to(tree / "src" / "kem" / "hqc"):
+            assert not mflags, (f, mflags)
+    assert seen > 0
+
+
+def expected_backend(cpu):
+    """The table src/hqc/backend.c picks for these CPU features: the fastest whose features
+    (src/gf2x_*/backend_*.c) are all there."""
+    avx2 = {"avx2", "pclmul", "bmi2"}
+    if avx2 | {"avx512f", "avx512bw", "avx512dq", "avx512vl", "vpclmulqdq", "gfni"} <= cpu:
+        return "avx512"
+    if avx2 | {"vpclmulqdq"} <= cpu:
+        return "vpclmul"
+    return "avx2" if avx2 <= cpu else "ref"
+
+
+def test_backend_choice(patched, tmp_path):
+    """The kernels the patched liboqs runs here are the fastest the CPU allows; under valgrind,
+    which hides VPCLMULQDQ (and cannot run it), the same choice is made from what it shows."""
+    tree, build = patched
+    exe = tmp_path / "backend_choice"
+    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DHQC_LEVEL=1", "-I",
+         build / "include", "-I", tree / DEST / "hqc", "-I", tree / DEST / "include",
+         ROOT / "tests" / "liboqs" / "backend_choice.c", build / "lib" / "liboqs.a",
+         "-lcrypto", "-lpthread", "-o", exe])
+    runs = [[exe]] + ([["valgrind", "-q", "--error-exitcode=1", exe]]
+                      if shutil.which("valgrind") else [])
+    for cmd in runs:
+        out = dict(l.split(": ", 1) for l in run(cmd).stdout.splitlines())
+        cpu = set(out["cpu"].split())
+        for level in LEVELS:
+            assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
+        bmi, avx2 = {"bmi1", "bmi2"} <= cpu, "avx2" in cpu
+        assert out["keccak"] == ("bmi+avx2" if bmi and avx2 else "bmi" if bmi
+                                 else "avx2" if avx2 else "portable"), (cmd, out)
 
 
 def test_apply_refuse_revert_byte_identical(tmp_path):
