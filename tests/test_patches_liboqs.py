@@ -43,8 +43,9 @@ def test_series_carries_our_kem_verbatim_and_little_of_liboqs():
             context += len(ctx)
             assert len(ctx) <= 6 * max(1, sum(l.startswith("@@") for l in hunk)), \
                 "%s shows too much of liboqs's %s" % (name, path)
-    # Only the hook's few context lines of liboqs, and none of its sources copied.
-    assert context <= 80
+    # Only the hook's few context lines of liboqs (its build, KEM and documentation hunks: 36 of
+    # them, one line of context each side), and none of its sources copied.
+    assert context <= 100
     ours = [p for p in created if p.startswith(DEST) and "/integration/" not in p
             and "/gen/" not in p]
     assert any(p.endswith("/hqc/kem.c") for p in ours)
@@ -246,6 +247,27 @@ def test_namespace_rule(patched):
     stray = [l.split()[-1] for l in out.splitlines() if " T " in l
              and not l.split()[-1].lower().lstrip("_").startswith(allowed)]
     assert not stray, "symbols outside liboqs's namespaces: %s" % stray[:10]
+
+
+def test_liboqs_docs_are_what_its_generator_makes(patched, tmp_path):
+    """The series documents the implementation in hqc.yml, and its hqc.md and ALGORITHMS.md are
+    what liboqs's scripts/update_docs_from_yaml.py makes of that: rerunning it on the patched
+    tree changes nothing. liboqs's test_alg_info.py (datasheet against the library) passes."""
+    tree, build = patched
+    yml = (tree / "docs" / "algorithms" / "kem" / "hqc.yml").read_text()
+    assert yml.count("upstream: hqc-fast") == 3 and "required_flags" in yml
+    env = dict(os.environ, OQS_BUILD_DIR=str(build))
+    res = subprocess.run(["python3", "-m", "pytest", "-q", "tests/test_alg_info.py", "-k",
+                          "HQC"], cwd=tree, env=env, capture_output=True, text=True)
+    assert res.returncode == 0 and re.search(r"\b3 passed", res.stdout), res.stdout[-2000:]
+    probe = subprocess.run(["python3", "-c", "import yaml, tabulate"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("liboqs's doc generator needs PyYAML and tabulate")
+    copy = tmp_path / "liboqs"
+    shutil.copytree(tree, copy, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+    before = snapshot(copy)
+    run(["python3", copy / "scripts" / "update_docs_from_yaml.py", "--liboqs-root", copy])
+    assert snapshot(copy) == before
 
 
 @pytest.mark.skipif(os.environ.get("LIBOQS_CT") != "1",
