@@ -138,9 +138,10 @@ def test_compiled_isa_flags(patched):
     tree, build = patched
     mk = load_script("make-patches")
     ours = tree / DEST
-    seen = 0
+    seen, compiled = 0, set()
     for c in json.loads((build / "compile_commands.json").read_text()):
         f, words = Path(c["file"]), c["command"].split()
+        compiled.add(f)
         mflags = [w for w in words if re.match(r"-m(avx|bmi|pclmul|vpclmul|gfni)", w)]
         if f.is_relative_to(ours) and "integration" not in f.parts:
             assert mflags == mk.file_isa_flags(ROOT / "src" / f.relative_to(ours))[0], f
@@ -148,6 +149,9 @@ def test_compiled_isa_flags(patched):
         elif f.is_relative_to(tree / "src" / "kem" / "hqc"):
             assert not mflags, (f, mflags)
     assert seen > 0
+    # SHA3 from our Keccak unless liboqs takes it from OpenSSL (test_sha3_from_openssl).
+    assert ours / "hqc" / "sha3.c" in compiled
+    assert ours / "integration" / "liboqs" / "oqs_sha3.c" not in compiled
 
 
 def expected_backend(cpu):
@@ -247,6 +251,24 @@ def test_namespace_rule(patched):
     stray = [l.split()[-1] for l in out.splitlines() if " T " in l
              and not l.split()[-1].lower().lstrip("_").startswith(allowed)]
     assert not stray, "symbols outside liboqs's namespaces: %s" % stray[:10]
+
+
+def test_sha3_from_openssl(patched, tmp_path):
+    """In a liboqs that takes SHA3 from OpenSSL, G, H, I and J go through OQS_SHA3 (the glue's
+    oqs_sha3.c in place of our sha3.c) and the KAT digests still match."""
+    tree, _ = patched
+    build = build_liboqs(tree, tmp_path / "build-ossl", "-DCMAKE_BUILD_TYPE=Release",
+                         "-DOQS_USE_OPENSSL=ON", "-DOQS_USE_SHA3_OPENSSL=ON",
+                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+    files = {Path(c["file"]).relative_to(tree).as_posix()
+             for c in json.loads((build / "compile_commands.json").read_text())
+             if Path(c["file"]).is_relative_to(tree)}
+    assert DEST + "integration/liboqs/oqs_sha3.c" in files and DEST + "hqc/sha3.c" not in files
+    want = json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
+    for level in LEVELS:
+        out = run([build / "tests" / "kat_kem", "HQC-" + level, "--all"]).stdout
+        assert hashlib.sha256(out.replace("\r\n", "\n").encode()).hexdigest() \
+            == want["HQC-" + level]["all"], level
 
 
 def test_liboqs_docs_are_what_its_generator_makes(patched, tmp_path):
