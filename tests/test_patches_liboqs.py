@@ -94,6 +94,25 @@ def test_isa_flags_are_the_makefiles_per_file():
                if not rel.startswith("gf2x_avx512/"))
 
 
+@pytest.mark.parametrize("embedded", [False, True])
+def test_embedded_dispatcher(tmp_path, embedded):
+    """src/hqc/backend.c as the series builds it (HQC_EMBEDDED) references no variable-time
+    table and reads no environment; as the project builds it, it does both."""
+    mk = load_script("make-patches")
+    spec = mk.RELEASES[RELEASE]
+    defines = spec["defines"] + ["HQC_HAVE_" + b.upper() for b in mk.dispatch_backends(spec)]
+    if not embedded:
+        defines.remove("HQC_EMBEDDED")
+    obj = tmp_path / "backend.o"
+    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE", "-DHQC_LEVEL=1",
+         *("-D" + d for d in defines), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
+         "-c", ROOT / "src" / "hqc" / "backend.c", "-o", obj])
+    undefined = {l.split()[-1] for l in run(["nm", "-u", obj]).stdout.splitlines()}
+    variable_time = {s for s in undefined if s.endswith("_sparse")}
+    assert bool(variable_time) != embedded and ("getenv" in undefined) != embedded, undefined
+    assert "hqc1_backend_vpclmul" in undefined and "hqc1_backend_avx512" in undefined
+
+
 # ------------------------------------------------------------------------------------------
 # A real liboqs 0.16.0 tree (LIBOQS_SRC).
 
