@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c: the dispatcher. It lists the backends compiled into this level, checks each
  * one's CPU features against CPUID + XCR0, and resolves the default once (DESIGN.md, "one
- * dispatcher"). Nothing above this file names a backend. */
+ * dispatcher"). Nothing above this file names a backend. Built with HQC_EMBEDDED (the liboqs
+ * series), it lists the constant-time backends only and reads no environment: a library linked
+ * into other programs must not let a variable of theirs choose its code. */
 #include "backend.h"
 #include "kem.h" /* HQC_API on the public functions defined here */
 
@@ -20,10 +22,10 @@ static const hqc_backend *const all_backends[] = {
 #ifdef HQC_HAVE_AVX512
     &HQC_NS(backend_avx512),
 #endif
-#ifdef HQC_HAVE_AVX2
+#if defined(HQC_HAVE_AVX2) && !defined(HQC_EMBEDDED)
     &HQC_NS(backend_avx2_sparse),
 #endif
-#ifdef HQC_HAVE_AVX512
+#if defined(HQC_HAVE_AVX512) && !defined(HQC_EMBEDDED)
     &HQC_NS(backend_avx512_sparse),
 #endif
     NULL,
@@ -52,9 +54,11 @@ const hqc_backend *HQC_NS(backend_by_name)(const char *name)
 
 static const hqc_backend *resolve_default(void)
 {
+#ifndef HQC_EMBEDDED
     const char *forced = getenv("HQC_BACKEND");
     if (forced && *forced && strcmp(forced, "auto") != 0)
         return HQC_NS(backend_by_name)(forced);
+#endif
     uint32_t cpu = hqc_cpu_features();
     const hqc_backend *best = NULL;
     for (size_t i = 0; all_backends[i]; i++)

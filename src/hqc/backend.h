@@ -80,8 +80,8 @@ const hqc_backend *const *HQC_NS(backend_list)(void);
 const hqc_backend *HQC_NS(backend_by_name)(const char *name);
 
 /* The backend the KEM uses by default: HQC_BACKEND from the environment if set (it must name
- * a known, supported backend, otherwise this returns NULL), else the fastest constant-time
- * backend the CPU supports. Computed once; the cache is an atomic pointer, so concurrent
+ * a known, supported backend, otherwise this returns NULL; never read in an HQC_EMBEDDED
+ * build), else the fastest constant-time backend the CPU supports. Computed once; the cache is an atomic pointer, so concurrent
  * first calls are safe and agree. */
 const hqc_backend *HQC_NS(backend_default)(void);
 

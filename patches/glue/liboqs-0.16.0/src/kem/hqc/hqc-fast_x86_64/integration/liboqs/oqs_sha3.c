@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* oqs_sha3.c: the KEM's sha3.h interface (SHA3-256 and SHA3-512 of concatenated parts, FIPS 202
- * section 6.1) computed by liboqs's incremental OQS_SHA3 functions, so that the Keccak liboqs
- * was configured with (its own, its AVX2 one, or OpenSSL's) serves HQC's G, H, I and J too.
- * Replaces src/hqc/sha3.c in the liboqs build. */
+ * section 6.1) computed by liboqs's incremental OQS_SHA3 functions. Replaces src/hqc/sha3.c
+ * when liboqs takes SHA3 from OpenSSL (OQS_USE_SHA3_OPENSSL, hqc_fast.cmake), so that HQC's G,
+ * H, I and J also hash with the SHA3 its user chose, as the project's HQC_SHA3=openssl build
+ * does. Otherwise our own Keccak serves them: faster, and no heap allocation per hash. */
 #include <oqs/sha3.h>
 
 #include "sha3.h"
