@@ -85,7 +85,12 @@ static uint64_t fold_halves(uint64_t x)
  * update gamma sigma + disc x prev is one product, sigma next to x prev and gamma next to disc. */
 static void error_locator(uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
 {
-    uint64_t prev[8] = {1}, window[8] = {0}, gamma[8], prod[8], pair[8], scale[8];
+    /* Everything secret in one struct, so that one zeroize wipes it. */
+    struct {
+        uint64_t prev[8], window[8], gamma[8], prod[8], pair[8], scale[8], disc[8], xprev[8];
+    } scratch = {.prev = {1}};
+    uint64_t *prev = scratch.prev, *window = scratch.window, *gamma = scratch.gamma, *prod = scratch.prod;
+    uint64_t *pair = scratch.pair, *scale = scratch.scale, *disc = scratch.disc, *xprev = scratch.xprev;
     uint32_t len = 0; /* the current LFSR length L */
     gf256x64_broadcast(gamma, 1);
     memset(sigma, 0, 8 * sizeof *sigma);
@@ -100,13 +105,11 @@ static void error_locator(uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
         uint64_t disc_bits = 0;
         for (int k = 0; k < 8; k += 2)
             disc_bits |= (fold_halves(prod[k] | (prod[k + 1] << 32)) & 0x0000000100000001ULL) << (k / 2);
-        uint64_t disc[8];
         for (int k = 0; k < 8; k += 2) {
             disc[k] = 0ULL - ((disc_bits >> (k / 2)) & 1);
             disc[k + 1] = 0ULL - ((disc_bits >> (32 + k / 2)) & 1);
         }
 
-        uint64_t xprev[8];
         for (int k = 0; k < 8; k++) {
             xprev[k] = (prev[k] << 1) & LOC_LANES;
             pair[k] = sigma[k] | (xprev[k] << 32);
@@ -125,15 +128,8 @@ static void error_locator(uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
             gamma[k] = (g64 & disc[k]) | (~g64 & gamma[k]);
         }
         len = (grow & (r + 1 - len)) | (~grow & len);
-        zeroize(disc, sizeof disc);
-        zeroize(xprev, sizeof xprev);
     }
-    zeroize(prev, sizeof prev);
-    zeroize(window, sizeof window);
-    zeroize(gamma, sizeof gamma);
-    zeroize(prod, sizeof prod);
-    zeroize(pair, sizeof pair);
-    zeroize(scale, sizeof scale);
+    zeroize(&scratch, sizeof scratch);
 }
 
 /* Lane i of the low half of a, broadcast to every lane. */
@@ -150,12 +146,17 @@ static void lane_broadcast(uint64_t r[8], const uint64_t a[8], int i)
  * 32 lanes and Omega in the high ones (k <= 32 positions each). */
 static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
 {
-    uint64_t s[8], omega[8] = {0}, term[8], c[8];
+    /* As in error_locator: the secret arrays in one struct, one zeroize. */
+    struct {
+        uint64_t s[8], omega[8], term[8], c[8], c_next[8], moved[8], both[8], deriv[8], inv[8], quot[8];
+    } scratch = {.omega = {0}}; /* omega, both and deriv start at zero */
+    uint64_t *s = scratch.s, *omega = scratch.omega, *term = scratch.term, *c = scratch.c;
+    uint64_t *c_next = scratch.c_next, *moved = scratch.moved, *both = scratch.both, *deriv = scratch.deriv;
+    uint64_t *inv = scratch.inv, *quot = scratch.quot;
     /* Omega_i = sum_{j <= i} sigma_j S_(i-j), i < delta: sigma_j times the syndromes moved up
      * by j lanes, two values of j per product (j in the low half, j + 1 in the high one). */
     gf256x64_load(s, syn, HQC_DELTA);
     for (int j = 0; j < HQC_DELTA; j += 2) {
-        uint64_t moved[8], c_next[8];
         lane_broadcast(c, sigma, j);
         lane_broadcast(c_next, sigma, j + 1 < HQC_DELTA ? j + 1 : j);
         for (int k = 0; k < 8; k++) {
@@ -166,10 +167,9 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
         gf256x64_mul(term, moved, c);
         for (int k = 0; k < 8; k++)
             omega[k] ^= (term[k] ^ (term[k] >> 32)) & LOW_HALF;
-        zeroize(c_next, sizeof c_next);
     }
 
-    uint64_t x[8], x2[8], both[8] = {0}, deriv[8] = {0};
+    uint64_t x[8], x2[8]; /* public: the locators of the message positions */
     gf256x64_load(x, rs_locator_inverses + TWO_DELTA, HQC_K);
     for (int k = 0; k < 8; k++)
         x[k] |= x[k] << 32;
@@ -188,7 +188,7 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
         for (int k = 0; k < 8; k++)
             deriv[k] ^= 0ULL - ((sigma[k] >> i) & 1);
     }
-    uint64_t inv[8], quot[8], root = 0;
+    uint64_t root = 0;
     gf256x64_inv(inv, deriv);
     for (int k = 0; k < 8; k++) {
         inv[k] <<= 32; /* next to Omega */
@@ -199,14 +199,7 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
     for (int k = 0; k < 8; k++)
         quot[k] = (quot[k] >> 32) & root;
     gf256x64_store(err, quot, HQC_K);
-    zeroize(s, sizeof s);
-    zeroize(omega, sizeof omega);
-    zeroize(term, sizeof term);
-    zeroize(c, sizeof c);
-    zeroize(both, sizeof both);
-    zeroize(deriv, sizeof deriv);
-    zeroize(inv, sizeof inv);
-    zeroize(quot, sizeof quot);
+    zeroize(&scratch, sizeof scratch);
 }
 
 void rs_decode(uint8_t msg[HQC_K], const uint8_t cdw[HQC_N1], const hqc_backend *be)

@@ -3,6 +3,8 @@
  * decapsulation of invalid inputs: random, all-zero and all-one ciphertexts, single bit flips
  * (including the padding bits above n), each of u, v, salt replaced, and tampered secret keys.
  * A rejected ciphertext must yield exactly J(H(ek), sigma, ct), the implicit-rejection secret.
+ * Also: the XOF stream that samples y (squeezed ahead in a batch, symmetric.h) reads on past
+ * its head exactly as XOF(seed_dk) squeezed alone, as sampling does after many rejections.
  * Usage: hqcL_test_kem [trials] [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +46,26 @@ static void expect_secret(const hqc_backend *be, const uint8_t *key, const uint8
     CHECK(HQC_NS(crypto_kem_dec_with)(be, ss, c, key) == 0, "%s %s: decaps failed (%s)", HQC_NAME, be->name, what);
     CHECK(memcmp(ss, want, 32) == 0, "%s %s: wrong shared secret (%s)", HQC_NAME, be->name, what);
     checks++;
+}
+
+/* Reads in pieces of 1..7 bytes, so that one piece straddles the end of the head. */
+static void check_xof_stream(uint64_t *st)
+{
+    enum { LEN = 2 * XOF_HEAD_BYTES + 11 };
+    static uint8_t want[LEN], got[LEN];
+    for (int t = 0; t < 20; t++) {
+        uint8_t seed[HQC_SEED_BYTES];
+        random_bytes(st, seed, sizeof seed);
+        shake256_ctx alone;
+        xof_init(&alone, seed);
+        shake256_squeeze(&alone, want, LEN);
+        xof_stream batched;
+        CHECK(kem_sponges(NULL, NULL, NULL, NULL, &batched, seed) == 0, "kem_sponges failed");
+        for (size_t off = 0, piece = 1 + (size_t)t % 7; off < LEN; off += piece, piece = piece % 7 + 1)
+            xof_stream_read(&batched, got + off, off + piece <= LEN ? piece : LEN - off);
+        CHECK(memcmp(got, want, LEN) == 0, "%s: the batched XOF stream differs from XOF(seed) (case %d)", HQC_NAME, t);
+        checks++;
+    }
 }
 
 int main(int argc, char **argv)
@@ -128,6 +150,7 @@ int main(int argc, char **argv)
             expect_rejected(be, sk2, ct, "random sk");
         }
     }
+    check_xof_stream(&st);
     printf("%s test_kem: %zu backends, %d trials, %d decapsulation checks: ok\n", HQC_NAME, nb, trials, checks);
     return 0;
 }

@@ -233,18 +233,20 @@ int main(int argc, char **argv)
         stv_cases++;
     }
 
-    /* Supports that stress the routing kernels (src/gf2x_avx2/support_to_vector_avx2.c): many
-     * positions in one 256-bit chunk (the first, a middle and the last one, which n cuts
-     * short), one position in each of consecutive chunks (most distinct chunks, longest
-     * expansion distances), the top positions, runs across chunk boundaries, in ascending,
-     * descending and shuffled order, and every weight from 0 to omega_r. The output must be the
-     * portable one and have exactly the given weight, whatever was in v before. */
+    /* Supports that stress the support expansions (src/gf2x_avx2/support_to_vector_avx2.c:
+     * per-word subsets of groups of four positions, blocks of 32 words): many positions in one
+     * 256-bit chunk (the first, a middle and the last one, which n cuts short), so in one word
+     * and one group; one position in each of consecutive chunks; the top positions; runs across
+     * chunk and 32-word block boundaries and at the start of the last, partial block; in
+     * ascending, descending and shuffled order, and every weight from 0 to omega_r. The output
+     * must be the portable one and have exactly the given weight, whatever was in v before. */
     const size_t last_chunk = (HQC_N - 1) / 256;
-    for (long t = 0; t < 8 * (HQC_OMEGA_R + 1); t++) {
+    const uint32_t block_bits = 64 * 32;
+    for (long t = 0; t < 10 * (HQC_OMEGA_R + 1); t++) {
         uint32_t pos[HQC_OMEGA_R];
         size_t weight = (size_t)t % (HQC_OMEGA_R + 1), span;
         uint32_t first;
-        switch ((t / (HQC_OMEGA_R + 1)) % 8) {
+        switch ((t / (HQC_OMEGA_R + 1)) % 10) {
         case 0: first = 0, span = 256; break;                               /* chunk 0 */
         case 1: first = 256 * (uint32_t)(last_chunk / 2), span = 256; break; /* a middle chunk */
         case 2: first = 256 * (uint32_t)last_chunk, span = HQC_N - first; break; /* the last one */
@@ -252,17 +254,19 @@ int main(int argc, char **argv)
         case 4: first = HQC_N - HQC_OMEGA_R, span = HQC_OMEGA_R; break;      /* the top */
         case 5: first = 256 - HQC_OMEGA_R / 2, span = HQC_OMEGA_R; break;    /* across a boundary */
         case 6: first = 64 * (W / 2) - 1, span = 2 * HQC_OMEGA_R; break;      /* every other bit */
+        case 8: first = block_bits * (W / 64) - HQC_OMEGA_R / 2, span = HQC_OMEGA_R; break; /* a block boundary */
+        case 9: first = block_bits * ((W - 1) / 32), span = 256; break;     /* the last block */
         default: first = 0, span = HQC_N; break;                            /* random */
         }
         if (weight > span)
             weight = span;
         for (size_t k = 0; k < weight; k++) {
-            int mode = (int)((t / (HQC_OMEGA_R + 1)) % 8);
+            int mode = (int)((t / (HQC_OMEGA_R + 1)) % 10);
             if (mode == 3) /* one per chunk, as far apart as the weight allows */
                 pos[k] = (uint32_t)((k * (last_chunk + 1) / (weight ? weight : 1)) * 256 + (k * 37) % 256);
             else if (mode == 6)
                 pos[k] = first + 2 * (uint32_t)k;
-            else if (mode == 7 || span > 256 + HQC_OMEGA_R)
+            else if (mode == 7 || span > 256 + HQC_OMEGA_R) /* mode 7: random */
                 pos[k] = fresh_position(&st, pos, k);
             else /* distinct positions of the span, spread over it */
                 pos[k] = first + (uint32_t)((k * 97) % span);
@@ -288,7 +292,7 @@ int main(int argc, char **argv)
         for (size_t k = 0; list[k]; k++) {
             memset(got_v, t % 2 ? 0xff : 0x00, sizeof got_v);
             list[k]->support_to_vector(got_v, pos, weight);
-            CHECK(memcmp(got_v, want_v, sizeof got_v) == 0, "%s %s: support_to_vector differs (routing case %ld)",
+            CHECK(memcmp(got_v, want_v, sizeof got_v) == 0, "%s %s: support_to_vector differs (edge case %ld)",
                   HQC_NAME, list[k]->name, t);
         }
         stv_cases++;
