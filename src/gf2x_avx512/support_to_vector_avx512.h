@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* support_to_vector_avx512.h: constant-time support-to-vector expansion with AVX-512. */
+#ifndef HQC_SUPPORT_TO_VECTOR_AVX512_H
+#define HQC_SUPPORT_TO_VECTOR_AVX512_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "params.h"
+
+#define support_to_vector_avx512 HQC_NS(support_to_vector_avx512)
+void support_to_vector_avx512(uint64_t *v, const uint32_t *support, size_t weight);
+
+#endif
