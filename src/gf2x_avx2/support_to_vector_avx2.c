@@ -1,245 +1,164 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* support_to_vector_avx2.c: the dense vector with ones at a secret support (spec section
  * "Sampling", the vector form of a fixed-weight support), in constant time: the addresses and
- * branches depend on the weight and n only, never on the positions. Two algorithms, chosen
- * per level by measurement (bench/supprs, Zen 3; bench/supprs/README.md):
- *   - HQC-3 and HQC-5, oblivious routing, about (w log w + (n/256) log(n/256)) vector steps:
- *     1. sort the positions (Batcher's bitonic network, 16 keys per register);
- *     2. give the t-th smallest position a one-hot 256-bit chunk pattern and move it left to
- *        the rank u of its chunk among the distinct chunks, ORing the patterns of one chunk
- *        together (an order-preserving compaction network, shifts by 1, 2, 4, ... slots);
- *     3. move merged chunk u right to its chunk index c (the inverse network, longest shift
- *        first);
- *   - HQC-1 (w = 75 positions, 70 chunks, where the networks cost as much as comparing):
- *     every 256-bit chunk compared with every position, w n / 256 steps, eight chunks held in
- *     registers per pass over the positions. */
+ * branches depend on the weight and n only, never on the positions. Table lookups in
+ * registers (bench/supprs/README.md):
+ *   - the output is cut into blocks of 32 words, each word into its 8 bytes ("planes");
+ *   - the positions go in groups of four. For a group, a 16-entry table per plane maps a subset
+ *     of the four to the OR of their one-hot words' bytes in that plane;
+ *   - per block and group, one byte per word says which of the four fall in that word (one
+ *     compare of each position's word index with the block's 32 word indices), and one vpshufb
+ *     per pair of planes and 16 words looks up the bytes of the block;
+ *   - the planes of a block are transposed back into words.
+ * About 28 vector operations per group and block, i.e. per 4 positions and 2048 bits, against
+ * 3 per position and 256 bits when every 256-bit chunk is compared with every position. */
 #include <immintrin.h>
 #include <string.h>
 
 #include "backend.h"
 #include "support_to_vector_avx2.h"
 
-#define CHUNKS ((HQC_WORDS + 3) / 4) /* 256-bit output chunks */
-
-/* Both are aligned on a cache line on purpose: their loops then sit at the same place relative
- * to the 64-byte lines and the op cache wherever the linker puts the function (the previous
- * kernel took 38k or 60k ticks at HQC-5 depending only on that). */
-#if HQC_LEVEL == 1
-
-#define BLOCK 8 /* chunks per pass: 8 accumulators + 2 broadcasts fit the 16 ymm registers */
-#define PASSES ((CHUNKS + BLOCK - 1) / BLOCK)
-
-/* One pass: acc[k] collects the bits of words 4k..4k+3 of the pass. rel holds each position's
- * word index minus the pass's first word, so the compare constants are the same every pass. */
-#define ACCUMULATE(k) acc##k = _mm256_or_si256(acc##k, _mm256_and_si256(_mm256_cmpeq_epi64(rel, index##k), b))
-
-__attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
-{
-    uint64_t word[HQC_OMEGA_R], bit[HQC_OMEGA_R];
-    for (size_t j = 0; j < weight; j++) {
-        word[j] = support[j] >> 6;
-        bit[j] = 1ULL << (support[j] & 63);
-    }
-    _Alignas(32) uint64_t out[4 * BLOCK * PASSES];
-    const __m256i index0 = _mm256_setr_epi64x(0, 1, 2, 3), index1 = _mm256_setr_epi64x(4, 5, 6, 7);
-    const __m256i index2 = _mm256_setr_epi64x(8, 9, 10, 11), index3 = _mm256_setr_epi64x(12, 13, 14, 15);
-    const __m256i index4 = _mm256_setr_epi64x(16, 17, 18, 19), index5 = _mm256_setr_epi64x(20, 21, 22, 23);
-    const __m256i index6 = _mm256_setr_epi64x(24, 25, 26, 27), index7 = _mm256_setr_epi64x(28, 29, 30, 31);
-    for (size_t pass = 0; pass < PASSES; pass++) {
-        const __m256i first = _mm256_set1_epi64x((long long)(4 * BLOCK * pass));
-        __m256i acc0 = _mm256_setzero_si256(), acc1 = acc0, acc2 = acc0, acc3 = acc0;
-        __m256i acc4 = acc0, acc5 = acc0, acc6 = acc0, acc7 = acc0;
-        for (size_t j = 0; j < weight; j++) {
-            const __m256i rel = _mm256_sub_epi64(_mm256_set1_epi64x((long long)word[j]), first);
-            const __m256i b = _mm256_set1_epi64x((long long)bit[j]);
-            ACCUMULATE(0);
-            ACCUMULATE(1);
-            ACCUMULATE(2);
-            ACCUMULATE(3);
-            ACCUMULATE(4);
-            ACCUMULATE(5);
-            ACCUMULATE(6);
-            ACCUMULATE(7);
-        }
-        __m256i *o = (__m256i *)(out + 4 * BLOCK * pass);
-        _mm256_store_si256(o + 0, acc0);
-        _mm256_store_si256(o + 1, acc1);
-        _mm256_store_si256(o + 2, acc2);
-        _mm256_store_si256(o + 3, acc3);
-        _mm256_store_si256(o + 4, acc4);
-        _mm256_store_si256(o + 5, acc5);
-        _mm256_store_si256(o + 6, acc6);
-        _mm256_store_si256(o + 7, acc7);
-    }
-    memcpy(v, out, HQC_WORDS * sizeof *v);
-    memset(out, 0, sizeof out);
-    memset(word, 0, sizeof word);
-    memset(bit, 0, sizeof bit);
-    __asm__ __volatile__("" : : "r"(out), "r"(word), "r"(bit) : "memory");
-}
-
-#else
-
-#define SORT_KEYS (HQC_OMEGA_R <= 128 ? 128 : 256) /* a power of two >= omega_r */
-#define SORT_REGS (SORT_KEYS / 16)
-#define SLOTS (CHUNKS > HQC_OMEGA_R ? CHUNKS : HQC_OMEGA_R)
-/* bits of the expansion distance c - u < CHUNKS */
-#define EXPAND_BITS (CHUNKS > 128 ? 8 : CHUNKS > 64 ? 7 : 6)
-#if CHUNKS > 256 || HQC_N > 65535 || HQC_OMEGA_R > 256
-#error "the 16-bit keys and 8 expansion steps assume n < 2^16"
+#define BLOCK_WORDS 32
+#define BLOCKS ((HQC_WORDS + BLOCK_WORDS - 1) / BLOCK_WORDS)
+#define GROUPS ((HQC_OMEGA_R + 3) / 4)
+#define SLOTS (16 * ((4 * GROUPS + 15) / 16)) /* positions padded for 16 at a time */
+#if HQC_WORDS >= 32768
+#error "word indices are compared as 16-bit values"
 #endif
 
-/* The meta word of an item, broadcast to the four lanes: the compaction distance t - u
- * bit-reversed in bits 63..48 (its bit 0 is the sign bit, tested first), the expansion
- * distance c - u in bits 0..7, moved up to the sign bit once the compaction is done. */
+/* subset_select[i][q]: a vpshufb control that gives, in byte s of 128-bit lane l, byte 2q + l
+ * of the (broadcast) one-hot word of a group's position i if bit i of s is set, else zero. ORed
+ * over the four positions, that is the table of the planes 2q (lane 0) and 2q + 1 (lane 1). */
+#define SEL(i, q, l, s) ((((s) >> (i)) & 1) ? 2 * (q) + (l) : -128)
+#define SEL_LANE(i, q, l)                                                                            \
+    SEL(i, q, l, 0), SEL(i, q, l, 1), SEL(i, q, l, 2), SEL(i, q, l, 3), SEL(i, q, l, 4), SEL(i, q, l, 5), \
+        SEL(i, q, l, 6), SEL(i, q, l, 7), SEL(i, q, l, 8), SEL(i, q, l, 9), SEL(i, q, l, 10),              \
+        SEL(i, q, l, 11), SEL(i, q, l, 12), SEL(i, q, l, 13), SEL(i, q, l, 14), SEL(i, q, l, 15)
+#define SEL_VEC(i, q) {SEL_LANE(i, q, 0), SEL_LANE(i, q, 1)}
+#define SEL_POS(i) {SEL_VEC(i, 0), SEL_VEC(i, 1), SEL_VEC(i, 2), SEL_VEC(i, 3)}
+static const union {
+    int8_t bytes[4][4][32];
+    __m256i v[4][4];
+} subset_select = {{SEL_POS(0), SEL_POS(1), SEL_POS(2), SEL_POS(3)}};
 
-/* x with each 16-bit lane swapped with the lane j places away (j = 1, 2, 4, 8). */
-static inline __m256i lane_partner(__m256i x, size_t j)
+/* acc[2q] holds plane 2q of words 0..15 of a block (lane 0) and plane 2q + 1 of words 16..31
+ * (lane 1), acc[2q + 1] plane 2q of words 16..31 and plane 2q + 1 of words 0..15; dst receives
+ * the block's 32 words. */
+static inline void planes_to_words(uint64_t *dst, const __m256i acc[8])
 {
-    if (j == 1)
-        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0,
-                                                       1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
-    if (j == 2)
-        return _mm256_shuffle_epi32(x, 0xb1);
-    if (j == 4)
-        return _mm256_shuffle_epi32(x, 0x4e);
-    return _mm256_permute4x64_epi64(x, 0x4e);
+    __m256i p[8], a[8], c[8], r[8];
+    for (int q = 0; q < 4; q++) { /* p[k]: plane k of words 0..15 (lane 0) and 16..31 (lane 1) */
+        p[2 * q] = _mm256_permute2x128_si256(acc[2 * q], acc[2 * q + 1], 0x20);
+        p[2 * q + 1] = _mm256_permute2x128_si256(acc[2 * q + 1], acc[2 * q], 0x31);
+    }
+    for (int k = 0; k < 4; k++) { /* planes 2k, 2k+1 of words 0..7 (a[2k]) and 8..15 (a[2k+1]), +16 */
+        a[2 * k] = _mm256_unpacklo_epi8(p[2 * k], p[2 * k + 1]);
+        a[2 * k + 1] = _mm256_unpackhi_epi8(p[2 * k], p[2 * k + 1]);
+    }
+    for (int h = 0; h < 2; h++) /* c[4h + 2k + e]: planes 4k..4k+3 of words 8h + 4e .. 8h + 4e + 3, +16 */
+        for (int k = 0; k < 2; k++) {
+            c[4 * h + 2 * k] = _mm256_unpacklo_epi16(a[4 * k + h], a[4 * k + 2 + h]);
+            c[4 * h + 2 * k + 1] = _mm256_unpackhi_epi16(a[4 * k + h], a[4 * k + 2 + h]);
+        }
+    for (int h = 0; h < 2; h++) /* r[4h + 2e + f]: words 8h + 4e + 2f, + 1, and those + 16 */
+        for (int e = 0; e < 2; e++) {
+            r[4 * h + 2 * e] = _mm256_unpacklo_epi32(c[4 * h + e], c[4 * h + 2 + e]);
+            r[4 * h + 2 * e + 1] = _mm256_unpackhi_epi32(c[4 * h + e], c[4 * h + 2 + e]);
+        }
+    for (int t = 0; t < 4; t++) {
+        _mm256_storeu_si256((__m256i *)(dst + 4 * t), _mm256_permute2x128_si256(r[2 * t], r[2 * t + 1], 0x20));
+        _mm256_storeu_si256((__m256i *)(dst + 16 + 4 * t), _mm256_permute2x128_si256(r[2 * t], r[2 * t + 1], 0x31));
+    }
 }
 
-/* sorted[t] = the t-th smallest position, t < weight: Batcher's bitonic sorting network on
- * SORT_KEYS 16-bit keys (unused keys 0xffff, above every position), 16 per register. Element
- * i of the network is lane i % 16 of register i / 16; comparators 16 or more lanes apart pair
- * whole registers, nearer ones pair a register with its own lanes swapped. */
-static void sort_positions(uint16_t sorted[SORT_KEYS], const uint32_t *support, size_t weight)
+/* rel[j] = the word index of position j minus first, saturated to a signed byte (so only the
+ * positions inside the block land on 0..31), repeated in the four bytes of a 32-bit value. */
+static inline void block_offsets(uint32_t *rel, const uint16_t *word, size_t slots, size_t first)
 {
-    _Alignas(32) uint16_t key[SORT_KEYS];
-    for (size_t i = 0; i < SORT_KEYS; i++)
-        key[i] = i < weight ? (uint16_t)support[i] : 0xffff;
-    __m256i r[SORT_REGS];
-    for (size_t a = 0; a < SORT_REGS; a++)
-        r[a] = _mm256_load_si256((const __m256i *)(key + 16 * a));
-    const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    for (size_t k = 2; k <= SORT_KEYS; k <<= 1)
-        for (size_t j = k >> 1; j > 0; j >>= 1) {
-            if (j >= 16) { /* k >= 32: a block's direction is the same for all its lanes */
-                for (size_t a = 0; a < SORT_REGS; a++) {
-                    size_t b = a ^ (j / 16);
-                    if (b < a)
-                        continue;
-                    __m256i lo = _mm256_min_epu16(r[a], r[b]), hi = _mm256_max_epu16(r[a], r[b]);
-                    int ascending = ((16 * a) & k) == 0;
-                    r[a] = ascending ? lo : hi;
-                    r[b] = ascending ? hi : lo;
-                }
-            } else {
-                const __m256i jv = _mm256_set1_epi16((short)j), kv = _mm256_set1_epi16((short)k);
-                for (size_t a = 0; a < SORT_REGS; a++) {
-                    __m256i other = lane_partner(r[a], j);
-                    __m256i lo = _mm256_min_epu16(r[a], other), hi = _mm256_max_epu16(r[a], other);
-                    /* element g keeps the larger key iff it is the upper one of its pair, in an
-                     * ascending block, or the lower one, in a descending block */
-                    __m256i g = _mm256_add_epi16(lane, _mm256_set1_epi16((short)(16 * a)));
-                    __m256i upper = _mm256_cmpeq_epi16(_mm256_and_si256(g, jv), jv);
-                    __m256i descending = _mm256_cmpeq_epi16(_mm256_and_si256(g, kv), kv);
-                    r[a] = _mm256_blendv_epi8(lo, hi, _mm256_xor_si256(upper, descending));
-                }
+    const __m256i base = _mm256_set1_epi16((short)first);
+    for (size_t s = 0; s < slots; s += 16) {
+        __m256i d = _mm256_sub_epi16(_mm256_load_si256((const __m256i *)(word + s)), base);
+        __m256i b = _mm256_packs_epi16(d, d);  /* bytes d0..d7 d0..d7 | d8..d15 d8..d15 */
+        b = _mm256_unpacklo_epi8(b, b);
+        __m256i lo = _mm256_unpacklo_epi16(b, b), hi = _mm256_unpackhi_epi16(b, b);
+        _mm256_store_si256((__m256i *)(rel + s), _mm256_permute2x128_si256(lo, hi, 0x20));
+        _mm256_store_si256((__m256i *)(rel + s + 8), _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+}
+
+/* Zeroes a secret stack buffer (32-byte aligned, a multiple of 32 bytes) with vector stores:
+ * memset became rep stos here, whose start-up cost was 10 % of the whole kernel. The empty asm
+ * keeps the stores (and keeps the loop from being turned back into memset). */
+static inline void wipe(void *p, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i += 32) {
+        _mm256_store_si256((__m256i *)((uint8_t *)p + i), _mm256_setzero_si256());
+        __asm__ __volatile__("" : : "r"(p) : "memory");
+    }
+}
+
+/* Aligned on a cache line on purpose: its loops then sit at the same place relative to the
+ * 64-byte lines and the op cache wherever the linker puts the function (the pre-issue-13 kernel
+ * took 38k or 60k ticks at HQC-5 depending only on that). */
+__attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
+{
+    _Alignas(32) uint16_t word[SLOTS];
+    _Alignas(32) uint64_t bit[SLOTS];
+    _Alignas(32) uint32_t rel[SLOTS];
+    _Alignas(32) __m256i table[GROUPS][4];
+    _Alignas(32) uint64_t tail[BLOCK_WORDS];
+    const size_t groups = (weight + 3) / 4, slots = 16 * ((4 * groups + 15) / 16);
+    for (size_t j = 0; j < slots; j++) { /* padding: no bit, a word index beyond every block */
+        word[j] = j < weight ? (uint16_t)(support[j] >> 6) : 0x7fff;
+        bit[j] = j < weight ? 1ULL << (support[j] & 63) : 0;
+    }
+    for (size_t g = 0; g < groups; g++) {
+        __m256i t0 = _mm256_setzero_si256(), t1 = t0, t2 = t0, t3 = t0;
+        for (int i = 0; i < 4; i++) {
+            const __m256i x = _mm256_set1_epi64x((long long)bit[4 * g + i]);
+            const __m256i *sel = subset_select.v[i];
+            t0 = _mm256_or_si256(t0, _mm256_shuffle_epi8(x, sel[0]));
+            t1 = _mm256_or_si256(t1, _mm256_shuffle_epi8(x, sel[1]));
+            t2 = _mm256_or_si256(t2, _mm256_shuffle_epi8(x, sel[2]));
+            t3 = _mm256_or_si256(t3, _mm256_shuffle_epi8(x, sel[3]));
+        }
+        table[g][0] = t0, table[g][1] = t1, table[g][2] = t2, table[g][3] = t3;
+    }
+
+    const __m256i lanes = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i m0 = _mm256_set1_epi8(1), m1 = _mm256_set1_epi8(2), m2 = _mm256_set1_epi8(4),
+                  m3 = _mm256_set1_epi8(8);
+    for (size_t b = 0; b < BLOCKS; b++) {
+        block_offsets(rel, word, slots, BLOCK_WORDS * b);
+        __m256i acc[8];
+        for (int k = 0; k < 8; k++)
+            acc[k] = _mm256_setzero_si256();
+        for (size_t g = 0; g < groups; g++) {
+            const uint32_t *r = rel + 4 * g;
+            __m256i idx = _mm256_and_si256(_mm256_cmpeq_epi8(lanes, _mm256_set1_epi32((int)r[0])), m0);
+            idx = _mm256_or_si256(idx, _mm256_and_si256(_mm256_cmpeq_epi8(lanes, _mm256_set1_epi32((int)r[1])), m1));
+            idx = _mm256_or_si256(idx, _mm256_and_si256(_mm256_cmpeq_epi8(lanes, _mm256_set1_epi32((int)r[2])), m2));
+            idx = _mm256_or_si256(idx, _mm256_and_si256(_mm256_cmpeq_epi8(lanes, _mm256_set1_epi32((int)r[3])), m3));
+            /* vpshufb looks up within 128-bit lanes, so the table of planes 2q | 2q + 1 gives
+             * with idx plane 2q of words 0..15 and plane 2q + 1 of words 16..31, and with the
+             * halves of idx swapped the other two */
+            const __m256i swapped = _mm256_permute2x128_si256(idx, idx, 0x01);
+            for (int q = 0; q < 4; q++) {
+                acc[2 * q] = _mm256_or_si256(acc[2 * q], _mm256_shuffle_epi8(table[g][q], idx));
+                acc[2 * q + 1] = _mm256_or_si256(acc[2 * q + 1], _mm256_shuffle_epi8(table[g][q], swapped));
             }
         }
-    for (size_t a = 0; a < SORT_REGS; a++)
-        _mm256_store_si256((__m256i *)(sorted + 16 * a), r[a]);
-    memset(key, 0, sizeof key);
-    memset(r, 0, sizeof r);
-    __asm__ __volatile__("" : : "r"(key), "r"(r) : "memory");
-}
-
-/* One slot of a network step. The bit that says whether an item moves in this step is the
- * sign bit of its meta word, which every step then shifts left by one for the next. The item
- * at cur stays unless it moves; the item at other comes in if it moves. Items arriving on the
- * same slot belong to the same chunk and carry the same remaining distance, so OR merges them. */
-static inline void route(__m256i *bits, __m256i *meta, const __m256i *other_bits, const __m256i *other_meta)
-{
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i leave = _mm256_cmpgt_epi64(zero, *meta), come = _mm256_cmpgt_epi64(zero, *other_meta);
-    *bits = _mm256_or_si256(_mm256_andnot_si256(leave, *bits), _mm256_and_si256(come, *other_bits));
-    *meta = _mm256_slli_epi64(_mm256_or_si256(_mm256_andnot_si256(leave, *meta), _mm256_and_si256(come, *other_meta)), 1);
-}
-
-static inline void stay(__m256i *bits, __m256i *meta)
-{
-    __m256i leave = _mm256_cmpgt_epi64(_mm256_setzero_si256(), *meta);
-    *bits = _mm256_andnot_si256(leave, *bits);
-    *meta = _mm256_slli_epi64(_mm256_andnot_si256(leave, *meta), 1);
-}
-
-/* Bit i of x at bit 15 - i. */
-static uint64_t reverse16(uint64_t x)
-{
-    x = ((x & 0x5555) << 1) | ((x >> 1) & 0x5555);
-    x = ((x & 0x3333) << 2) | ((x >> 2) & 0x3333);
-    x = ((x & 0x0f0f) << 4) | ((x >> 4) & 0x0f0f);
-    return ((x & 0x00ff) << 8) | ((x >> 8) & 0x00ff);
-}
-
-__attribute__((aligned(64))) void support_to_vector_avx2(uint64_t *v, const uint32_t *support, size_t weight)
-{
-    _Alignas(32) uint16_t sorted[SORT_KEYS];
-    _Alignas(32) __m256i bits[SLOTS], meta[SLOTS];
-    sort_positions(sorted, support, weight);
-
-    /* Items in sorted order: chunk pattern and distances. u counts the chunk changes so far. */
-    const __m256i lane_base = _mm256_setr_epi64x(0, 64, 128, 192), one = _mm256_set1_epi64x(1);
-    uint32_t u = 0, last = 0;
-    for (size_t t = 0; t < SLOTS; t++) {
-        if (t < weight) {
-            uint32_t c = sorted[t] >> 8;
-            /* u += (c != last), except for t = 0 (last = 0 then, and c - last is ignored) */
-            uint32_t diff = c ^ last;
-            u += (uint32_t)(t != 0) & ((diff | (0u - diff)) >> 31);
-            last = c;
-            __m256i shift = _mm256_sub_epi64(_mm256_set1_epi64x(sorted[t] & 255), lane_base);
-            bits[t] = _mm256_sllv_epi64(one, shift); /* counts >= 64 (negative ones too) give 0 */
-            meta[t] = _mm256_set1_epi64x((long long)((reverse16(t - u) << 48) | (c - u)));
+        if (BLOCK_WORDS * (b + 1) <= HQC_WORDS) {
+            planes_to_words(v + BLOCK_WORDS * b, acc);
         } else {
-            bits[t] = _mm256_setzero_si256();
-            meta[t] = _mm256_setzero_si256();
+            planes_to_words(tail, acc);
+            memcpy(v + BLOCK_WORDS * b, tail, (HQC_WORDS - BLOCK_WORDS * b) * sizeof *v);
         }
     }
-
-    /* Compaction, shortest distance first: slot s takes slot s + d when its item moves. A
-     * slot is rewritten after it was read as a source (ascending order). */
-    int steps = 0;
-    for (size_t d = 1; d < weight; d <<= 1, steps++) {
-        size_t s = 0;
-        for (; s + d < weight; s++)
-            route(&bits[s], &meta[s], &bits[s + d], &meta[s + d]);
-        for (; s < weight; s++)
-            stay(&bits[s], &meta[s]);
-    }
-
-    /* The top bit of c - u, now at bit steps + EXPAND_BITS - 1, to the sign bit. */
-    const __m256i up = _mm256_set1_epi64x(64 - steps - EXPAND_BITS);
-    for (size_t s = 0; s < CHUNKS; s++)
-        meta[s] = _mm256_sllv_epi64(meta[s], up);
-
-    /* Expansion, longest distance first: slot s takes slot s - d, descending. */
-    for (int b = EXPAND_BITS - 1; b >= 0; b--) {
-        const size_t d = (size_t)1 << b;
-        size_t s = CHUNKS;
-        for (; s-- > d;)
-            route(&bits[s], &meta[s], &bits[s - d], &meta[s - d]);
-        for (s = d < CHUNKS ? d : CHUNKS; s-- > 0;)
-            stay(&bits[s], &meta[s]);
-    }
-
-    _Alignas(32) uint64_t out[4 * CHUNKS];
-    for (size_t c = 0; c < CHUNKS; c++)
-        _mm256_store_si256((__m256i *)(out + 4 * c), bits[c]);
-    memcpy(v, out, HQC_WORDS * sizeof *v);
-    memset(out, 0, sizeof out);
-    memset(bits, 0, sizeof bits);
-    memset(meta, 0, sizeof meta);
-    memset(sorted, 0, sizeof sorted);
-    __asm__ __volatile__("" : : "r"(out), "r"(bits), "r"(meta), "r"(sorted) : "memory");
+    wipe(word, sizeof word);
+    wipe(bit, sizeof bit);
+    wipe(rel, sizeof rel);
+    wipe(table, sizeof table);
+    wipe(tail, sizeof tail);
 }
-
-#endif

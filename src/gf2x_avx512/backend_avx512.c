@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend_avx512.c: the AVX-512 + VPCLMULQDQ backend table: Toom-3 over Karatsuba over the
  * 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and Veron 2021) with the reduction mod
- * X^N - 1 in AVX-512 (reduce_avx512.c), the AVX-512 support expansion, the AVX2 RM decoder
- * and the GFNI syndromes. Implements the contract of src/hqc/backend.h. */
+ * X^N - 1 in AVX-512 (reduce_avx512.c), the AVX2 support expansion and RM decoder, and the
+ * GFNI syndromes. Implements the contract of src/hqc/backend.h. */
 #include "backend.h"
 #include "gf2x_avx512.h"
 #include "rm_decode_avx2.h"
-#include "support_to_vector_avx512.h"
+#include "support_to_vector_avx2.h"
 #include "syndromes_gfni.h"
 
 /* toom3_mul reads a and b (with masked loads that stop at their last word) into its own
@@ -23,7 +23,7 @@ const hqc_backend HQC_NS(backend_avx512) = {
     .constant_time = 1,
     .mul = mul_avx512,
     .mul_sparse = NULL,
-    .support_to_vector = support_to_vector_avx512,
+    .support_to_vector = support_to_vector_avx2,
     .rm_decode = rm_decode_avx2,
     .rs_syndromes = rs_syndromes_gfni,
 };

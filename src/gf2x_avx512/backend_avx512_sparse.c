@@ -4,7 +4,7 @@
  * constant_time = 0, so the dispatcher only uses it when asked for by name (backend.h). */
 #include "backend.h"
 #include "rm_decode_avx2.h"
-#include "support_to_vector_avx512.h"
+#include "support_to_vector_avx2.h"
 #include "sparse_mul_avx512.h"
 #include "syndromes_gfni.h"
 
@@ -21,7 +21,7 @@ const hqc_backend HQC_NS(backend_avx512_sparse) = {
     .constant_time = 0,
     .mul = mul_dense_avx512,
     .mul_sparse = sparse_mul_avx512,
-    .support_to_vector = support_to_vector_avx512, /* unused: the KEM passes supports to mul_sparse */
+    .support_to_vector = support_to_vector_avx2, /* unused: the KEM passes supports to mul_sparse */
     .rm_decode = rm_decode_avx2,
     .rs_syndromes = rs_syndromes_gfni,
 };
