@@ -66,23 +66,17 @@ static uint16_t draw_key(uint32_t draw)
 #define BLOCK 8
 #define HEAD_BLOCKS ((XOF_HEAD_BYTES / DRAW_BYTES + BLOCK - 1) / BLOCK)
 
-static uint64_t load_le64(const uint8_t *p)
+/* The keys of the 8 draws in bytes[0, 24), each read as a 32-bit little-endian word (the
+ * library needs a little-endian host: keccak.c checks) whose top byte is dropped, so bytes[24]
+ * is read too. Unaligned word loads rather than byte loads: one load per draw. */
+#define BLOCK_READ (BLOCK * DRAW_BYTES + 1)
+static void block_keys(uint16_t key[BLOCK], const uint8_t bytes[BLOCK_READ])
 {
-    uint64_t w = 0;
-    for (size_t i = 0; i < 8; i++)
-        w |= (uint64_t)p[i] << (8 * i);
-    return w;
-}
-
-/* The keys of the 8 draws in 24 bytes, cut out of three 64-bit words. */
-static void block_keys(uint16_t key[BLOCK], const uint8_t bytes[BLOCK * DRAW_BYTES])
-{
-    _Static_assert(BLOCK * DRAW_BYTES == 24, "block_keys cuts 8 draws out of 3 words");
-    uint64_t w0 = load_le64(bytes), w1 = load_le64(bytes + 8), w2 = load_le64(bytes + 16);
-    const uint64_t draws[BLOCK] = {w0, w0 >> 24, (w0 >> 48) | (w1 << 16), w1 >> 8,
-                                   w1 >> 32, (w1 >> 56) | (w2 << 8), w2 >> 16, w2 >> 40};
-    for (size_t l = 0; l < BLOCK; l++)
-        key[l] = draw_key((uint32_t)draws[l] & 0xFFFFFFu);
+    for (size_t l = 0; l < BLOCK; l++) {
+        uint32_t w;
+        memcpy(&w, bytes + DRAW_BYTES * l, sizeof w);
+        key[l] = draw_key(w & 0xFFFFFFu);
+    }
 }
 
 /* before[m][l]: all ones if m < l, i.e. if a block's draw m precedes its draw l. */
@@ -126,31 +120,46 @@ static void block_discards(uint16_t discard[BLOCK], uint16_t spread[][BLOCK], si
             discard[l] |= mask_eq16(spread[b * BLOCK + m][l], key[l]) & before[m][l];
 }
 
+/* key[] = the keys of the vector's block b, of which avail draws lie in the head (from
+ * first, with room bytes of head left there): the lanes past them hold NO_POSITION, which no
+ * draw equals and which is never decided. */
+static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t room, size_t b, size_t avail)
+{
+    uint8_t tail[BLOCK_READ] = {0};
+    const uint8_t *at = first + DRAW_BYTES * BLOCK * b;
+    if (DRAW_BYTES * BLOCK * b + BLOCK_READ <= room) {
+        block_keys(key, at);
+        return;
+    }
+    memcpy(tail, at, DRAW_BYTES * avail);
+    block_keys(key, tail);
+    for (size_t l = avail; l < BLOCK; l++)
+        key[l] = NO_POSITION;
+    zeroize(tail, sizeof tail);
+}
+
 void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
 {
-    /* spread[j]: the key of the vector's draw j in every lane. */
+    /* spread[j]: the key of the vector's draw j in every lane; keys[b]: the keys of block b,
+     * computed one block ahead so that their stores have left the store buffer when the
+     * block's comparisons load them as a vector. */
     _Alignas(16) uint16_t spread[HEAD_BLOCKS * BLOCK][BLOCK];
-    _Alignas(16) uint16_t key[BLOCK], discard[BLOCK];
-    uint8_t tail[BLOCK * DRAW_BYTES];
+    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK], discard[BLOCK];
     size_t count = 0, b = 0;
     /* The vector's first draw and the whole draws left in the head: the stream's position is
      * public (it follows from the public accept/reject decisions). */
     const uint8_t *first = xof->head + xof->pos;
-    size_t in_head = (XOF_HEAD_BYTES - xof->pos) / DRAW_BYTES;
+    size_t room = XOF_HEAD_BYTES - xof->pos, in_head = room / DRAW_BYTES;
+    size_t blocks = (in_head + BLOCK - 1) / BLOCK;
+#define BLOCK_AVAIL(b) (in_head - (b) * BLOCK < BLOCK ? in_head - (b) * BLOCK : BLOCK)
 
-    for (; count < weight && b * BLOCK < in_head; b++) {
-        size_t avail = in_head - b * BLOCK < BLOCK ? in_head - b * BLOCK : BLOCK;
-        if (avail == BLOCK) {
-            block_keys(key, first + DRAW_BYTES * BLOCK * b);
-        } else {
-            /* The head's last draws: the lanes past them hold NO_POSITION, which no draw
-             * equals and which is never decided here. */
-            memset(tail, 0, sizeof tail);
-            memcpy(tail, first + DRAW_BYTES * BLOCK * b, DRAW_BYTES * avail);
-            block_keys(key, tail);
-            for (size_t l = avail; l < BLOCK; l++)
-                key[l] = NO_POSITION;
-        }
+    if (blocks > 0)
+        head_block_keys(keys[0], first, room, 0, BLOCK_AVAIL(0));
+    for (; count < weight && b < blocks; b++) {
+        size_t avail = BLOCK_AVAIL(b);
+        const uint16_t *key = keys[b];
+        if (b + 1 < blocks)
+            head_block_keys(keys[b + 1], first, room, b + 1, BLOCK_AVAIL(b + 1));
         block_discards(discard, spread, b, key);
         /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
          * XOF bytes are read, so each decision is made public (declassified), and only for
@@ -186,10 +195,10 @@ void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
             continue;
         support[count++] = k;
     }
+#undef BLOCK_AVAIL
     zeroize(spread, b * BLOCK * sizeof spread[0]);
-    zeroize(key, sizeof key);
+    zeroize(keys, (b + 1 < blocks ? b + 1 : blocks) * sizeof keys[0]);
     zeroize(discard, sizeof discard);
-    zeroize(tail, sizeof tail);
 }
 
 void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
