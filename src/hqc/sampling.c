@@ -138,28 +138,32 @@ static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t ro
     zeroize(tail, sizeof tail);
 }
 
+static size_t min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
 void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
 {
     /* spread[j]: the key of the vector's draw j in every lane; keys[b]: the keys of block b,
-     * computed one block ahead so that their stores have left the store buffer when the
-     * block's comparisons load them as a vector. */
+     * computed one block ahead where the block is sure to be needed, so that their stores
+     * have left the store buffer when the block's comparisons load them as a vector. */
     _Alignas(16) uint16_t spread[HEAD_BLOCKS * BLOCK][BLOCK];
     _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK], discard[BLOCK];
-    size_t count = 0, b = 0;
+    size_t count = 0, b = 0, ready = 0;
     /* The vector's first draw and the whole draws left in the head: the stream's position is
      * public (it follows from the public accept/reject decisions). */
     const uint8_t *first = xof->head + xof->pos;
     size_t room = XOF_HEAD_BYTES - xof->pos, in_head = room / DRAW_BYTES;
     size_t blocks = (in_head + BLOCK - 1) / BLOCK;
-#define BLOCK_AVAIL(b) (in_head - (b) * BLOCK < BLOCK ? in_head - (b) * BLOCK : BLOCK)
 
-    if (blocks > 0)
-        head_block_keys(keys[0], first, room, 0, BLOCK_AVAIL(0));
     for (; count < weight && b < blocks; b++) {
-        size_t avail = BLOCK_AVAIL(b);
+        size_t avail = min_size(in_head - b * BLOCK, BLOCK);
         const uint16_t *key = keys[b];
-        if (b + 1 < blocks)
-            head_block_keys(keys[b + 1], first, room, b + 1, BLOCK_AVAIL(b + 1));
+        if (ready == b)
+            head_block_keys(keys[ready++], first, room, b, avail);
+        if (ready < blocks && weight - count > BLOCK)
+            head_block_keys(keys[ready++], first, room, b + 1, min_size(in_head - (b + 1) * BLOCK, BLOCK));
         block_discards(discard, spread, b, key);
         /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
          * XOF bytes are read, so each decision is made public (declassified), and only for
@@ -168,9 +172,18 @@ void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
         if (count + BLOCK <= weight && avail == BLOCK) {
             /* This vector keeps at least BLOCK more draws, so it reads all of this block. */
             declassify(discard, sizeof discard);
-            for (size_t l = 0; l < BLOCK; l++) {
-                support[count] = key[l];
-                count += 1u & ~(uint32_t)discard[l];
+            uint16_t any = 0;
+            for (size_t l = 0; l < BLOCK; l++)
+                any |= discard[l];
+            if (any == 0) {
+                for (size_t l = 0; l < BLOCK; l++)
+                    support[count + l] = key[l];
+                count += BLOCK;
+            } else {
+                for (size_t l = 0; l < BLOCK; l++) {
+                    support[count] = key[l];
+                    count += 1u & ~(uint32_t)discard[l];
+                }
             }
             xof->pos += DRAW_BYTES * BLOCK;
         } else {
@@ -195,9 +208,8 @@ void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
             continue;
         support[count++] = k;
     }
-#undef BLOCK_AVAIL
     zeroize(spread, b * BLOCK * sizeof spread[0]);
-    zeroize(keys, (b + 1 < blocks ? b + 1 : blocks) * sizeof keys[0]);
+    zeroize(keys, ready * sizeof keys[0]);
     zeroize(discard, sizeof discard);
 }
 
