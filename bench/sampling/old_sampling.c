@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* old_sampling.c: keygen's fixed-weight sampler as it was before issue 13 item 4 (one draw at
  * a time: read 3 bytes, reduce, compare with the kept list, branch on the declassified
- * decision), frozen and renamed old_sample_support_keygen so that bench_sampling.c can time
- * it against sample_support_keygen in one process. Not part of the library. */
+ * decision), frozen and renamed OLD_SAMPLER (default old_sample_support_keygen) so that the
+ * programs of bench/sampling can time it against sample_support_keygen in one process. Not
+ * part of the library. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,7 +12,10 @@
 #include "symmetric.h"
 #include "zeroize.h"
 
-void old_sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight);
+#ifndef OLD_SAMPLER
+#define OLD_SAMPLER old_sample_support_keygen
+#endif
+void OLD_SAMPLER(xof_stream *xof, uint32_t *support, size_t weight);
 
 #define OLD_BARRETT_MU ((uint32_t)((1ULL << 32) / HQC_N))
 
@@ -32,7 +36,7 @@ static uint32_t old_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
     return (uint32_t)(all_differ >> 15) - 1u;
 }
 
-void old_sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
+void OLD_SAMPLER(xof_stream *xof, uint32_t *support, size_t weight)
 {
     uint16_t kept[HQC_OMEGA_R];
     size_t count = 0;
