@@ -84,7 +84,7 @@ ALL_LEVEL_OBJS := $(foreach l,$(LEVELS),$(call level_objs,$(l)))
 
 # Programs built per level: name -> source.
 LEVEL_PROGS := kat:kat/genkat.c test_mul:tests/c/test_mul.c test_kem:tests/c/test_kem.c \
-               test_code:tests/c/test_code.c
+               test_code:tests/c/test_code.c test_sampling:tests/c/test_sampling.c
 prog_name = $(word 1,$(subst :, ,$(1)))
 prog_src  = $(word 2,$(subst :, ,$(1)))
 PROG_NAMES  = $(foreach p,$(LEVEL_PROGS),$(call prog_name,$(p)))

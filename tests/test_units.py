@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Runs the C unit-test programs: Keccak against OpenSSL, multiplication and syndromes of every
-backend against the portable twin and libgf2x, and the KEM's round trips and rejections."""
+backend against the portable twin and libgf2x, the KEM's round trips and rejections, and
+keygen's sampler against its one-draw-at-a-time twin."""
 import pytest
 
 from conftest import LEVELS, bin_path, run
@@ -26,4 +27,12 @@ def test_kem_round_trips_and_rejections(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_reed_solomon_and_reed_muller_decoding(level):
     out = run([bin_path("hqc%d_test_code" % level), 2000]).stdout
+    assert out.rstrip().endswith("ok"), out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_keygen_sampler_against_its_twin(level):
+    # Constructed stream heads (rejections, repeats, running out of the head), every 24-bit
+    # draw value, and 20,000 random streams.
+    out = run([bin_path("hqc%d_test_sampling" % level), 20000]).stdout
     assert out.rstrip().endswith("ok"), out

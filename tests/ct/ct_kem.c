@@ -15,6 +15,8 @@
 #include "keccak.h"
 #include "kem.h"
 #include "params.h"
+#include "sampling.h"
+#include "symmetric.h"
 
 #define UV_BYTES (HQC_N_BYTES + HQC_N1N2_BYTES)
 #define SK_SECRET_BYTES (HQC_SK_BYTES - HQC_PK_BYTES)
@@ -128,8 +130,8 @@ static void check_trial(const hqc_backend *be, uint64_t *state, shake256_ctx *di
 /* Every operation of the backend contract (backend.h) on freshly marked inputs: a product
  * with both factors secret and one with a public factor (decryption's u * y), the expansion
  * of a secret support, the RM decoder and the RS syndromes on secret words, the Keccak
- * permutations (src/hqc/keccak.h) on a secret state, and for a
- * variable-time backend its sparse product, which the tool must report. Fresh marks matter
+ * permutations (src/hqc/keccak.h) on a secret state, keygen's sampler on a secret stream, and
+ * for a variable-time backend its sparse product, which the tool must report. Fresh marks matter
  * under MSan, whose approximate propagation drops marks inside the KEM (see EXPECT_SECRET):
  * here every backend function starts from fully marked inputs. */
 static void check_primitives(const hqc_backend *be, uint64_t *state)
@@ -186,10 +188,34 @@ static void check_primitives(const hqc_backend *be, uint64_t *state)
     EXPECT_SECRET(keccak_state, sizeof keccak_state, "%s: the Keccak kernels (%s) came out unmarked", be->name,
                   keccak_impl_name());
 
+    /* Keygen's sampler (sampling.c) on a marked stream (head and sponge state; its positions
+     * stay public), edited so that every path runs: y meets a repeat and a threshold
+     * rejection inside a block (per-block decisions), x's draws mostly repeat four values, so
+     * x runs out of the head (the partial last block, then the sponge one draw at a time).
+     * Only the declassified accept/reject decisions may steer branches. */
+    uint8_t seed[HQC_SEED_BYTES];
+    uint32_t y_support[HQC_OMEGA], x_support[HQC_OMEGA];
+    xof_stream xs;
+    fill(state, seed, sizeof seed);
+    REQUIRE(kem_sponges(NULL, NULL, NULL, NULL, &xs, seed) == 0, "kem_sponges failed");
+    memcpy(xs.head + 3 * 5, xs.head + 3 * 2, 3);
+    memset(xs.head + 3 * 9, 0xFF, 3);
+    for (size_t i = HQC_OMEGA + 12; i < XOF_HEAD_BYTES / 3; i++)
+        memcpy(xs.head + 3 * i, xs.head + 3 * (HQC_OMEGA + 8 + i % 4), 3);
+    ct_secret(xs.head, sizeof xs.head);
+    ct_secret(xs.rest.s, sizeof xs.rest.s);
+    sample_support_keygen(&xs, y_support, HQC_OMEGA);
+    sample_support_keygen(&xs, x_support, HQC_OMEGA);
+    EXPECT_SECRET(y_support, sizeof y_support, "%s: keygen's sampler gave y unmarked", be->name);
+    EXPECT_SECRET(x_support, sizeof x_support, "%s: keygen's sampler gave x unmarked", be->name);
+
     ct_public(o, sizeof o);
     ct_public(syn, sizeof syn);
     ct_public(msg, sizeof msg);
     ct_public(keccak_state, sizeof keccak_state);
+    ct_public(y_support, sizeof y_support);
+    ct_public(x_support, sizeof x_support);
+    ct_public(&xs, sizeof xs);
 }
 
 static void check_backend(const hqc_backend *be, int trials)
