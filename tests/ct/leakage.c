@@ -170,8 +170,9 @@ static void select_class(void *dst, const void *fixed, const void *fresh, size_t
 /* Keygen's time depends, by design, on how many draws its rejection sampler discards while
  * sampling y and x (sampling.c): about 74 ticks per discarded draw at HQC-1 on Zen 3 when it
  * went one draw at a time (now a discard costs its block's compaction and at most one more
- * block of draws), and a quarter of all seeds discard one or more (nearly all duplicates). That number is public: each
- * kept position is uniform over the positions not yet kept whatever was discarded before it,
+ * block of draws), and a quarter of all seeds discard one or more (nearly all duplicates).
+ * That number is public: each kept position is uniform over the positions not yet kept
+ * whatever was discarded before it,
  * so the count is independent of the key. But one fixed seed freezes it, and the random class
  * then differs from the fixed one by a fraction of a draw on average, which the cropped t
  * resolves (t = 10-80 before the classes were matched). So both classes of "keygen" hold seeds
