@@ -44,4 +44,17 @@ static sample_summary summarise_samples(uint64_t *s, size_t n)
     return r;
 }
 
+/* k arrays of n zeroed samples each in t[0..k-1]; 0, or -1 (nothing left allocated) when
+ * memory runs out. */
+static inline int alloc_sample_arrays(uint64_t **t, size_t k, size_t n)
+{
+    for (size_t i = 0; i < k; i++)
+        if (!(t[i] = calloc(n, sizeof(uint64_t)))) {
+            while (i > 0)
+                free(t[--i]);
+            return -1;
+        }
+    return 0;
+}
+
 #endif

@@ -18,7 +18,7 @@ NM      ?= nm
 define sampling_rule
 $(BUILD)/bin/hqc$(1)_bench_sampling: bench/sampling/bench_sampling.c bench/sampling/old_sampling.c $(BENCH_HEADERS) $(LIB)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_sampling.c \
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_sampling.c \
 	    bench/sampling/old_sampling.c $$(LIB) -o $$@ $$(LDLIBS)
 
 $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o: bench/sampling/old_sampling.c $(LIB)
@@ -34,7 +34,7 @@ $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o: bench/sampling/old_sampling.c $(L
 $(BUILD)/bin/hqc$(1)_bench_kem_sampling: bench/sampling/bench_kem_sampling.c $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o \
     $(BENCH_HEADERS) $(LIB)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_kem_sampling.c \
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_kem_sampling.c \
 	    $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o $$(LIB) -o $$@ $$(LDLIBS)
 endef
 $(foreach l,$(LEVELS),$(eval $(call sampling_rule,$(l))))

@@ -24,7 +24,7 @@ define supprs_rule
 $(BUILD)/bin/hqc$(1)_bench_supprs: bench/supprs/bench_supprs.c bench/supprs/old_reed_solomon.c $(BENCH_HEADERS) $(LIB) \
     $(foreach v,old new,$(foreach p,$(SUPPRS_PADS),$(BUILD)/obj/hqc$(1)/bench/supprs/stv_$(v)_$(p).o))
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench $$(DEFS) -DHQC_LEVEL=$(1) bench/supprs/bench_supprs.c \
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/supprs/bench_supprs.c \
 	    bench/supprs/old_reed_solomon.c $$(filter %.o,$$^) $$(LIB) -o $$@ $$(LDLIBS)
 endef
 $(foreach l,$(LEVELS),$(eval $(call supprs_rule,$(l))))

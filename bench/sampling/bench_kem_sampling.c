@@ -14,19 +14,12 @@
 #include "backend.h"
 #include "kem.h"
 #include "sample_stats.h"
+#include "testutil.h"
 #include "tsc.h"
 
 #define OLD(s) HQC_CAT(old_, HQC_NS(s))
 int OLD(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk, const uint8_t *seed);
 int OLD(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void report(const char *what, const char *be, uint64_t *old_t, uint64_t *new_t, uint64_t *tmp, size_t n)
 {
@@ -53,16 +46,14 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t *t[5];
-    for (int k = 0; k < 5; k++)
-        if (!(t[k] = calloc(iters, sizeof(uint64_t)))) {
-            fprintf(stderr, "bench_kem_sampling: out of memory\n");
-            return 1;
-        }
+    if (alloc_sample_arrays(t, 5, iters) != 0) {
+        fprintf(stderr, "bench_kem_sampling: out of memory\n");
+        return 1;
+    }
     uint64_t st = 0x1397;
     for (size_t i = 0; i < iters; i++) {
         uint8_t seed[HQC_SEED_BYTES], m[HQC_SEC_BYTES], salt[HQC_SALT_BYTES], ss[3][HQC_SS_BYTES];
-        for (size_t k = 0; k < sizeof seed; k++)
-            seed[k] = (uint8_t)next(&st);
+        random_bytes(&st, seed, sizeof seed);
         for (int turn = 0; turn < 2; turn++) {
             int old = (int)((i + (size_t)turn) & 1);
             uint64_t t0 = tsc_begin();
@@ -74,10 +65,8 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-        for (size_t k = 0; k < sizeof m; k++)
-            m[k] = (uint8_t)next(&st);
-        for (size_t k = 0; k < sizeof salt; k++)
-            salt[k] = (uint8_t)next(&st);
+        random_bytes(&st, m, sizeof m);
+        random_bytes(&st, salt, sizeof salt);
         if (HQC_NS(crypto_kem_enc_derand_with)(be, ct, ss[2], pk[0], m, salt) != 0) {
             fprintf(stderr, "bench_kem_sampling: encaps failed\n");
             return 1;

@@ -14,19 +14,12 @@
 #include "sample_stats.h"
 #include "sampling.h"
 #include "symmetric.h"
+#include "testutil.h"
 #include "tsc.h"
 
 void old_sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight);
 
 typedef void (*sampler_fn)(xof_stream *xof, uint32_t *support, size_t weight);
-
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 /* Ticks of sampling y (and x after it if both), on a copy of the stream. */
 static uint64_t time_sampler(sampler_fn f, const xof_stream *src, uint32_t *y, uint32_t *x, int both,
@@ -63,16 +56,14 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t *t[5];
-    for (int k = 0; k < 5; k++)
-        if (!(t[k] = calloc(iters, sizeof(uint64_t)))) {
-            fprintf(stderr, "bench_sampling: out of memory\n");
-            return 1;
-        }
+    if (alloc_sample_arrays(t, 5, iters) != 0) {
+        fprintf(stderr, "bench_sampling: out of memory\n");
+        return 1;
+    }
     uint64_t st = 0x5a4d;
     for (size_t i = 0; i < iters; i++) {
         uint8_t seed[HQC_SEED_BYTES];
-        for (size_t k = 0; k < sizeof seed; k++)
-            seed[k] = (uint8_t)next(&st);
+        random_bytes(&st, seed, sizeof seed);
         xof_stream src;
         if (kem_sponges(NULL, NULL, NULL, NULL, &src, seed) != 0) {
             fprintf(stderr, "bench_sampling: kem_sponges failed\n");

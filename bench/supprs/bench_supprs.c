@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "reed_solomon.h"
 #include "sample_stats.h"
+#include "testutil.h"
 #include "tsc.h"
 
 typedef void (*stv_fn)(uint64_t *v, const uint32_t *support, size_t weight);
@@ -33,14 +34,6 @@ void old_rs_decode(uint8_t msg[HQC_K], const uint8_t cdw[HQC_N1], const hqc_back
 #define N_OLD 4
 static const char *stv_names[N_STV] = {"old+0", "old+16", "old+32", "old+48", "new+0",
                                        "new+16", "new+32", "new+48", "new(lib)"};
-
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void print_summary(const char *what, uint64_t *s, size_t n)
 {
@@ -91,7 +84,7 @@ int main(int argc, char **argv)
         for (size_t k = 0; k < HQC_OMEGA_R; k++) {
             int fresh;
             do {
-                pos[k] = (uint32_t)(next(&st) % HQC_N);
+                pos[k] = (uint32_t)(splitmix64(&st) % HQC_N);
                 fresh = 1;
                 for (size_t m = 0; m < k; m++)
                     fresh &= pos[m] != pos[k];
@@ -114,10 +107,10 @@ int main(int argc, char **argv)
 
         uint8_t msg[HQC_K], cdw[HQC_N1], out[2][HQC_K];
         for (size_t i = 0; i < HQC_K; i++)
-            msg[i] = (uint8_t)next(&st);
+            msg[i] = (uint8_t)splitmix64(&st);
         rs_encode(cdw, msg);
         for (size_t e = 0; e < it % (HQC_DELTA + 1); e++) /* may hit a symbol twice: fine */
-            cdw[next(&st) % HQC_N1] ^= (uint8_t)(1 + next(&st) % 255);
+            cdw[splitmix64(&st) % HQC_N1] ^= (uint8_t)(1 + splitmix64(&st) % 255);
         for (size_t c = 0; c < 2; c++) {
             size_t k = (c + it) % 2;
             uint64_t t0 = tsc_begin();
