@@ -121,11 +121,24 @@ static void block_discards(uint16_t discard[BLOCK], uint16_t spread[][BLOCK], si
             discard[l] |= mask_eq16(spread[b * BLOCK + m][l], key[l]) & before[m][l];
 }
 
-/* key[] = the keys of the vector's block b, of which avail draws lie in the head (from
- * first, with room bytes of head left there): the lanes past them hold NO_POSITION, which no
- * draw equals and which is never decided. */
-static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t room, size_t b, size_t avail)
+static size_t min_size(size_t a, size_t b)
 {
+    return a < b ? a : b;
+}
+
+/* How many draws of the vector's block b lie in the head, when room bytes of it are left at
+ * the vector's first draw. */
+static size_t head_block_draws(size_t room, size_t b)
+{
+    return min_size(room / DRAW_BYTES - b * BLOCK, BLOCK);
+}
+
+/* key[] = the keys of the vector's block b, whose draws lie in the head from first on (room
+ * bytes of head left there): the lanes past the head hold NO_POSITION, which no draw equals
+ * and which is never decided. */
+static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t room, size_t b)
+{
+    const size_t avail = head_block_draws(room, b);
     uint8_t tail[BLOCK_READ] = {0};
     const uint8_t *at = first + DRAW_BYTES * BLOCK * b;
     if (DRAW_BYTES * BLOCK * b + BLOCK_READ <= room) {
@@ -137,11 +150,6 @@ static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t ro
     for (size_t l = avail; l < BLOCK; l++)
         key[l] = NO_POSITION;
     zeroize(tail, sizeof tail);
-}
-
-static size_t min_size(size_t a, size_t b)
-{
-    return a < b ? a : b;
 }
 
 void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
@@ -159,12 +167,17 @@ void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
     size_t blocks = (in_head + BLOCK - 1) / BLOCK;
 
     for (; count < weight && b < blocks; b++) {
-        size_t avail = min_size(in_head - b * BLOCK, BLOCK);
+        size_t avail = head_block_draws(room, b);
         const uint16_t *key = keys[b];
-        if (ready == b)
-            head_block_keys(keys[ready++], first, room, b, avail);
-        if (ready < blocks && weight - count > BLOCK)
-            head_block_keys(keys[ready++], first, room, b + 1, min_size(in_head - (b + 1) * BLOCK, BLOCK));
+        /* ready (b or b + 1) is the next block whose keys are not computed yet */
+        if (ready == b) {
+            head_block_keys(keys[b], first, room, b);
+            ready++;
+        }
+        if (ready < blocks && weight - count > BLOCK) {
+            head_block_keys(keys[ready], first, room, ready);
+            ready++;
+        }
         block_discards(discard, spread, b, key);
         /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
          * XOF bytes are read, so each decision is made public (declassified), and only for
