@@ -463,17 +463,123 @@ def test_official_refuses_a_backend_the_cpu_lacks(official_patched_build, tmp_pa
         assert ("HQC_BACKEND=%s" % name) in res.stderr and message in res.stderr, res.stderr
 
 
+# ------------------------------------------------------------------------------------------
+# The patched official tree on other CPUs, emulated by qemu-user (qemu-x86_64 -cpu MODEL), whose
+# TCG raises SIGILL on any instruction the model lacks (it has no VPCLMULQDQ or AVX-512, so those
+# backends run only natively).
+
+def qemu_x86_64():
+    """The qemu-x86_64 program, or a skip."""
+    qemu = shutil.which("qemu-x86_64")
+    if qemu is None:
+        pytest.skip("qemu-x86_64 is not installed (Debian: qemu-user, in scripts/install-deps): "
+                    "the emulated-CPU tests need it")
+    return qemu
+
+
+# What vect_mul.c serves per emulated CPU, or None where the load-time check refuses the CPU
+# (the tree's own code needs AVX2, BMI1 and PCLMULQDQ), with the features it names as missing.
+OFFICIAL_EMULATED = {
+    "Haswell": ("avx2", None),                    # AVX2, PCLMULQDQ, BMI2; no VPCLMULQDQ
+    "Haswell,-bmi2": ("upstream", None),          # none of ours: the tree's own product
+    "Haswell,-pclmulqdq": (None, "pclmul"),
+    "Nehalem": (None, "pclmul avx2 bmi1"),
+}
+
+
+def emulated_ctest(build, model, env=None):
+    """{test name: completed process} of every test of build's ctest, each program of the build
+    run under qemu-x86_64 -cpu model. ctest cannot do it itself: the KAT tests are shell lines
+    that name their program, so the programs' paths in them are prefixed with qemu."""
+    qemu = [qemu_x86_64(), "-cpu", model]
+    listing = json.loads(run(["ctest", "--show-only=json-v1"], cwd=build).stdout)["tests"]
+    assert len(listing) == 12, [t["name"] for t in listing]
+
+    def program(path):
+        return Path(path).is_relative_to(build) and Path(path).is_file() \
+            and os.access(path, os.X_OK)
+
+    results = {}
+    for test in listing:
+        cmd = test["command"]
+        if program(cmd[0]):
+            cmd = qemu + cmd
+        else:
+            assert cmd[:2] == ["/bin/sh", "-c"], cmd
+            prefix = " ".join(map(str, qemu)) + " "
+            cmd = [re.sub(r"'(/[^']+)'",
+                          lambda m: prefix + m.group(0) if program(m.group(1)) else m.group(0),
+                          c) for c in cmd]
+            assert prefix in cmd[2], cmd
+        cwd = [p["value"] for p in test["properties"] if p["name"] == "WORKING_DIRECTORY"][0]
+        results[test["name"]] = run(cmd, cwd=cwd, env=env, check=False)
+    return results
+
+
+def died_of_sigill(res):
+    """SIGILL seen directly (-4), through a shell (132), or through munit's forked child."""
+    return res.returncode in (-4, 132) or "signal 4" in res.stderr
+
+
+@pytest.mark.parametrize("model", [m for m, (product, _) in OFFICIAL_EMULATED.items() if product])
+def test_official_emulated_cpu_runs_its_backend(official_patched_build, model, tmp_path):
+    """On an emulated CPU with the tree's instruction set, the whole ctest passes, and vect_mul.c
+    serves the expected product: forcing it (HQC_BACKEND) gives the official HQC-1 digest, and
+    every backend of the dispatch list before it is refused as one this CPU lacks, so that is
+    what the automatic choice (the first the CPU runs) takes."""
+    build = official_patched_build[1]
+    results = emulated_ctest(build, model)
+    failed = {n: r.returncode for n, r in results.items() if r.returncode != 0}
+    assert not failed, "under -cpu %s: %s\n%s" % (model, failed, "".join(
+        results[n].stderr[-1000:] for n in failed))
+    product = OFFICIAL_EMULATED[model][0]
+    order = OFFICIAL_DISPATCH + ["upstream"]
+    assert product in order
+    prog = [qemu_x86_64(), "-cpu", model, build / "tests" / "kats" / "test_kat_hqc_1"]
+    for name in order[:order.index(product) + 1]:
+        res = run(prog, cwd=tmp_path, check=False, env=dict(os.environ, HQC_BACKEND=name))
+        assert not died_of_sigill(res), (model, name)
+        if name != product:
+            assert res.returncode != 0 and \
+                "HQC_BACKEND=%s: this CPU lacks its features" % name in res.stderr, (model, name)
+            continue
+        assert res.returncode == 0, (model, name, res.stderr[-1000:])
+        rsp = tmp_path / LEVELS_META["1"]["rsp"]
+        assert hashlib.sha256(rsp.read_bytes()).hexdigest() == LEVELS_META["1"]["rsp_sha256"]
+
+
+@pytest.mark.parametrize("model", [m for m, (product, _) in OFFICIAL_EMULATED.items()
+                                   if not product])
+def test_official_emulated_cpu_without_the_trees_isa_is_refused(official_patched_build, model):
+    """On an emulated CPU without AVX2, BMI1 or PCLMULQDQ, which the tree's own code is compiled
+    for, every program of the ctest stops before main with a message naming what is missing,
+    instead of dying with SIGILL in upstream's code (as it did before the load-time check)."""
+    missing = OFFICIAL_EMULATED[model][1]
+    for name, res in emulated_ctest(official_patched_build[1], model).items():
+        assert res.returncode != 0 and not died_of_sigill(res), (model, name, res.returncode,
+                                                                 res.stderr[-500:])
+        assert "hqc-gf2x: this CPU lacks %s, which this build" % missing in res.stderr, \
+            (model, name, res.stderr[-500:])
+        assert "-DHQC_ARCH=ref" in res.stderr
+
+
 def test_official_isa_flags_per_backend_folder(official_patched_build):
     """Only our AVX-512 backend's files are compiled with AVX-512 flags; every folder of ours
-    gets its own backend's flags (the Makefile's ISA_<x>), upstream's files none of ours."""
+    gets its own backend's flags (the Makefile's ISA_<x>), upstream's files none of ours;
+    vect_mul.c (its load-time CPU check) and cpu.c take the tree's -m flags back."""
     tree, build = official_patched_build
     commands = json.loads((build / "compile_commands.json").read_text())
     ours = tree / "src" / "x86_64" / "avx512" / "hqc_gf2x"
     mk = load_script("make-patches")
-    seen = set()
+    seen, any_x86_64 = set(), set()
     for c in commands:
         f, flags = Path(c["file"]), c["command"].split()
         avx512 = sorted(w for w in flags if w.startswith(("-mavx512", "-mvpclmul", "-mgfni")))
+        if f.name in ("vect_mul.c", "cpu.c"):
+            for isa in ("avx", "bmi", "pclmul"):  # the last word for each one wins
+                last = [w for w in flags if w in ("-m" + isa, "-mno-" + isa)][-1]
+                assert last == "-mno-" + isa, (f, flags)
+            any_x86_64.add(f.name)
         if not f.is_relative_to(ours):
             assert not avx512, "%s gets %s" % (f, " ".join(avx512))
             assert "-mbmi2" not in flags, "%s gets our -mbmi2" % f
@@ -487,6 +593,7 @@ def test_official_isa_flags_per_backend_folder(official_patched_build):
             assert not extra, "%s gets %s" % (f, " ".join(extra))
         seen.add(folder)
     assert {"gf2x_avx512", "gf2x_avx2", "hqc"} <= seen
+    assert any_x86_64 == {"vect_mul.c", "cpu.c"}
 
 
 def test_bench_upstream_tiny_run(tmp_path):

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* backend_choice.c: prints, for a patched liboqs, which of our kernels its copy of the KEM runs
- * on this CPU: per level the backend src/hqc/backend.c chose (HQC_EMBEDDED) and the Keccak
- * kernels src/hqc/keccak.c chose, after one HQC-1 keygen through liboqs's API. The test compares
- * them with what hqc_cpu_features() allows (under valgrind, which hides VPCLMULQDQ: avx2). */
+/* backend_choice.c: prints, for a patched liboqs, which code serves HQC on this CPU: per level
+ * whether liboqs's kem_hqc_<L>.c sent keygen, encaps and decaps to our KEM ("hqc-fast") or to
+ * its own ref ("liboqs-ref"), the backend src/hqc/backend.c chose (HQC_EMBEDDED; it also serves
+ * the derandomised entry points) and the Keccak kernels src/hqc/keccak.c chose. The test
+ * compares them with what the CPU features allow, natively, under valgrind and under qemu. */
 #include <oqs/oqs.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Compiled with HQC_LEVEL=1: backend.h declares hqc1_backend_default; the table type is the
  * same at every level. */
@@ -14,18 +17,83 @@
 const hqc_backend *hqc3_backend_default(void);
 const hqc_backend *hqc5_backend_default(void);
 
+/* Calls made into each implementation, per level (0, 1, 2 for HQC-1, 3, 5). The test links
+ * this program with -Wl,--wrap=<name> for the six entry points of each level below, so that
+ * liboqs's calls reach these counting wrappers, which forward them to the real functions. */
+static int fast_calls[3], ref_calls[3];
+
+#define WRAP_KEM(idx, name, counter)                                                          \
+    int __real_##name##_keypair(uint8_t *pk, uint8_t *sk);                                   \
+    int __real_##name##_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);                    \
+    int __real_##name##_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);              \
+    int __wrap_##name##_keypair(uint8_t *pk, uint8_t *sk);                                   \
+    int __wrap_##name##_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);                    \
+    int __wrap_##name##_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);              \
+    int __wrap_##name##_keypair(uint8_t *pk, uint8_t *sk)                                    \
+    {                                                                                         \
+        counter[idx]++;                                                                       \
+        return __real_##name##_keypair(pk, sk);                                               \
+    }                                                                                         \
+    int __wrap_##name##_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk)                     \
+    {                                                                                         \
+        counter[idx]++;                                                                       \
+        return __real_##name##_enc(ct, ss, pk);                                               \
+    }                                                                                         \
+    int __wrap_##name##_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)               \
+    {                                                                                         \
+        counter[idx]++;                                                                       \
+        return __real_##name##_dec(ss, ct, sk);                                               \
+    }
+
+WRAP_KEM(0, hqc1_crypto_kem, fast_calls)
+WRAP_KEM(1, hqc3_crypto_kem, fast_calls)
+WRAP_KEM(2, hqc5_crypto_kem, fast_calls)
+WRAP_KEM(0, PQCHQC_HQC1_C_crypto_kem, ref_calls)
+WRAP_KEM(1, PQCHQC_HQC3_C_crypto_kem, ref_calls)
+WRAP_KEM(2, PQCHQC_HQC5_C_crypto_kem, ref_calls)
+
+/* One keygen, encaps and decaps through liboqs's API; 1 if the secrets agree. */
+static int round_trip(const char *alg)
+{
+    OQS_KEM *kem = OQS_KEM_new(alg);
+    if (kem == NULL)
+        return 0;
+    uint8_t *pk = malloc(kem->length_public_key), *sk = malloc(kem->length_secret_key);
+    uint8_t *ct = malloc(kem->length_ciphertext), ss[2][64];
+    int ok = pk && sk && ct && kem->length_shared_secret <= sizeof ss[0] &&
+             OQS_KEM_keypair(kem, pk, sk) == OQS_SUCCESS &&
+             OQS_KEM_encaps(kem, ct, ss[0], pk) == OQS_SUCCESS &&
+             OQS_KEM_decaps(kem, ss[1], ct, sk) == OQS_SUCCESS &&
+             memcmp(ss[0], ss[1], kem->length_shared_secret) == 0;
+    free(pk);
+    free(sk);
+    free(ct);
+    OQS_KEM_free(kem);
+    return ok;
+}
+
+static const char *served_by(int i)
+{
+    if (fast_calls[i] == 3 && ref_calls[i] == 0)
+        return "hqc-fast";
+    if (ref_calls[i] == 3 && fast_calls[i] == 0)
+        return "liboqs-ref";
+    return "mixed";
+}
+
 int main(void)
 {
-    OQS_KEM *kem = OQS_KEM_new("HQC-1");
-    if (kem == NULL)
-        return 1;
-    uint8_t pk[OQS_KEM_hqc_1_length_public_key], sk[OQS_KEM_hqc_1_length_secret_key];
-    int ok = OQS_KEM_keypair(kem, pk, sk) == OQS_SUCCESS;
-    OQS_KEM_free(kem);
+    static const char *const algs[3] = {"HQC-1", "HQC-3", "HQC-5"};
+    int ok = 1;
+    OQS_init();
+    for (int i = 0; i < 3; i++)
+        ok &= round_trip(algs[i]);
     char features[256];
     hqc_cpu_features_string(hqc_cpu_features(), features, sizeof features);
     printf("cpu: %s\nhqc1: %s\nhqc3: %s\nhqc5: %s\nkeccak: %s\n", features,
            HQC_NS(backend_default)()->name, hqc3_backend_default()->name,
            hqc5_backend_default()->name, keccak_impl_name());
+    printf("hqc1-kem: %s\nhqc3-kem: %s\nhqc5-kem: %s\n", served_by(0), served_by(1),
+           served_by(2));
     return ok ? 0 : 1;
 }
