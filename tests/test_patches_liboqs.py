@@ -200,9 +200,10 @@ def test_backend_choice(patched, tmp_path):
         cpu = set(out["cpu"].split())
         for level in LEVELS:
             assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
-        bmi, avx2 = {"bmi1", "bmi2"} <= cpu, "avx2" in cpu
-        assert out["keccak"] == ("bmi+avx2" if bmi and avx2 else "bmi" if bmi
-                                 else "avx2" if avx2 else "portable"), (cmd, out)
+        bmi = {"bmi1", "bmi2"} <= cpu
+        x4 = "avx512vl" if {"avx512f", "avx512vl"} <= cpu else "avx2" if "avx2" in cpu else ""
+        kernels = "+".join(k for k in ("bmi" if bmi else "", x4) if k) or "portable"
+        assert out["keccak"] == kernels, (cmd, out)
 
 
 def test_apply_refuse_revert_byte_identical(tmp_path):
