@@ -65,6 +65,7 @@ GEN  := $(BUILD)/gen
 KECCAK_X86 := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),yes)
 ISA_keccak_f1600_bmi     := -mbmi -mbmi2
 ISA_keccak_f1600_x4_avx2 := -mavx2
+ISA_keccak_f1600_x4_avx512vl := -mavx512f -mavx512vl
 KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(SHA3_DEFS)
 INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/keccak_x86)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h

@@ -5,7 +5,8 @@
  * into a SHAKE256 context (EVP_DigestUpdate) against the same 32 XORs-and-permutations on
  * ours; per iteration both are timed once, in alternating order, and the report is the
  * median of the per-iteration ratios with q1-q3. Also: the four-state permutation against
- * two single ones, and SHA3-256/512 of HQC's input sizes against EVP_Digest.
+ * two single ones (and, where the AVX-512VL one is dispatched, against the AVX2 one), and
+ * SHA3-256/512 of HQC's input sizes against EVP_Digest.
  * Usage: bench_keccak [iterations]   (run pinned: taskset -c 1) */
 #include <openssl/evp.h>
 #include <stdio.h>
@@ -71,6 +72,14 @@ static void x4_perms(void)
         keccak_f1600_x4(state4);
 }
 
+/* The four-state kernel of another entry of keccak_impls(), for the dispatched one against it. */
+static void (*other_x4)(uint64_t s[100]);
+static void x4_perms_other(void)
+{
+    for (size_t b = 0; b < BLOCKS; b++)
+        other_x4(state4);
+}
+
 static void two_single_perms(void)
 {
     for (size_t b = 0; b < BLOCKS; b++)
@@ -107,6 +116,12 @@ int main(int argc, char **argv)
     pair("permutation (per block): ours vs OpenSSL", absorb_ours, absorb_openssl, iters, BLOCKS);
     pair("permutation (per block): portable vs OpenSSL", absorb_portable, absorb_openssl, iters, BLOCKS);
     pair("four-state vs two single permutations", x4_perms, two_single_perms, iters, BLOCKS);
+    /* Where AVX-512VL's four-state kernel is dispatched: it against the AVX2 one. */
+    for (const keccak_impl *const *k = keccak_impls(); *k; k++)
+        if (strcmp((*k)->name, "bmi+avx2") == 0 && keccak_impl_runs(*k) && strstr(keccak_impl_name(), "avx512vl")) {
+            other_x4 = (*k)->f1600_x4;
+            pair("four-state: avx512vl vs avx2", x4_perms, x4_perms_other, iters, BLOCKS);
+        }
     pair("SHA3-256, 7238 bytes: ours vs OpenSSL EVP", sha3_256_ours, sha3_256_openssl, iters, 1);
     pair("SHA3-512, 64 bytes: ours vs OpenSSL EVP", sha3_512_ours, sha3_512_openssl, iters, 1);
     EVP_MD_CTX_free(absorb_ctx);

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # emu.mk: the emulated AVX-512 build (docs/VERIFICATION.md, "Emulated AVX-512"). The ordinary
 # build with BACKEND=avx512, run by a sub-make into build/avx512emu, except that the files of
-# src/gf2x_avx512 are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
+# src/gf2x_avx512 (and the AVX-512VL Keccak kernel) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
 # tests/emu/avx512_simde.h forced in: SIMDe's portable C for the 512-bit intrinsics and tables
 # that ask only for AVX2, so avx512 and avx512-sparse run, slowly, on any AVX2 CPU. It checks
 # what the intrinsics compute (KATs, products against libgf2x, the support expansion and
@@ -22,8 +22,11 @@ SIMDE_INC ?= /usr/include
 EMU_SAN  ?=
 EMU_ISA  := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),-isystem $(SIMDE_INC)) \
             -include tests/emu/avx512_simde.h -Wno-psabi
-EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)"
-EMU_PROGS = $(EMU_BUILD)/bin/hqc_info \
+# The AVX-512VL Keccak kernel is emulated the same way, so every program of this build (the
+# KATs of every backend included) permutes through it.
+EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)" \
+            ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)"
+EMU_PROGS = $(EMU_BUILD)/bin/hqc_info $(EMU_BUILD)/bin/test_keccak \
             $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
 
 .PHONY: avx512-emu avx512-emu-build
@@ -34,3 +37,4 @@ avx512-emu-build:
 avx512-emu: avx512-emu-build
 	$(PYTHON) scripts/make-kat --build $(EMU_BUILD) --backends "avx512 avx512-sparse" --out $(EMU_BUILD)/kat
 	for l in $(LEVELS); do $(EMU_BUILD)/bin/hqc$${l}_test_mul $(EMU_PAIRS) 1 0 || exit 1; done
+	$(EMU_BUILD)/bin/test_keccak

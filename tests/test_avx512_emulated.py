@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The avx512 and avx512-sparse backends on a CPU without AVX-512, through the emulated build
-(make avx512-emu-build, mk/emu.mk): src/gf2x_avx512 compiled with SIMDe's portable 512-bit
-intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics compute: the official KAT
-digests of both backends at every level, products against libgf2x, the support expansion
+(make avx512-emu-build, mk/emu.mk): src/gf2x_avx512 and the AVX-512VL Keccak kernel compiled
+with SIMDe's portable intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics
+compute: the Keccak kernel against its twin, the official KAT digests of both backends at every
+level, products against libgf2x, the support expansion
 (including HQC-1's 512-bit kernel) and RS syndromes against their portable twins, RS decoding
 through their syndromes, and their sparse products. Not the AVX-512 machine code, its speed or
 constant time (docs/VERIFICATION.md). Skips where SIMDe is missing, and on a CPU with the
@@ -51,12 +52,22 @@ def test_emulated_build_offers_both_backends_and_has_no_avx512_code(emu):
     sources = sorted((ROOT / "src" / "gf2x_avx512").glob("*.c"))
     objs = [EMU / "obj" / ("hqc%d" % level) / "src" / "gf2x_avx512" / (src.stem + ".o")
             for level in LEVELS for src in sources]
+    objs.append(EMU / "obj" / "common" / "src" / "keccak_x86" / "keccak_f1600_x4_avx512vl.o")
     missing = [o for o in objs if not o.exists()]
     assert sources and not missing, missing
     for obj in objs:
         asm = run(["objdump", "-d", "--no-show-raw-insn", obj]).stdout
-        found = re.findall(r"%zmm\d+|%k[0-7]\b|gf2p8\w+|vpclmulqdq", asm)
+        found = re.findall(r"%zmm\d+|%[xy]mm(?:1[6-9]|2\d|3[01])\b|%k[0-7]\b|gf2p8\w+|vpclmulqdq|"
+                           r"vpternlog\w+|vpro[lr]\w+", asm)
         assert not found, "%s runs real AVX-512/GFNI/VPCLMULQDQ code: %s" % (obj, sorted(set(found))[:5])
+
+
+def test_emulated_keccak_kernel_matches_its_twins_and_is_dispatched(emu):
+    """The AVX-512VL four-state permutation against the portable twin, and as the kernel the
+    emulated build dispatches to, so the KATs below permute through it too."""
+    out = run([emu / "test_keccak"]).stdout
+    assert out.rstrip().endswith(": ok"), out
+    assert out.startswith("test_keccak (bmi+avx512vl; kernels tested: bmi+avx512vl avx512vl "), out
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -222,9 +222,10 @@ def test_backend_choice(programs):
         for level in LEVELS:
             assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
             assert out["hqc%s-kem" % level] == "hqc-fast", (cmd, out)
-        bmi, avx2 = {"bmi1", "bmi2"} <= cpu, "avx2" in cpu
-        assert out["keccak"] == ("bmi+avx2" if bmi and avx2 else "bmi" if bmi
-                                 else "avx2" if avx2 else "portable"), (cmd, out)
+        bmi = {"bmi1", "bmi2"} <= cpu
+        x4 = "avx512vl" if {"avx512f", "avx512vl"} <= cpu else "avx2" if "avx2" in cpu else ""
+        kernels = "+".join(k for k in ("bmi" if bmi else "", x4) if k) or "portable"
+        assert out["keccak"] == kernels, (cmd, out)
 
 
 # The DIST build on CPUs emulated by qemu-user (qemu-x86_64 -cpu MODEL raises SIGILL on any

@@ -19,15 +19,10 @@
 #error "the sponge below reads and writes the state as bytes, which needs a little-endian host"
 #endif
 
-/* The kernels of one process: chosen from CPUID once and cached in an atomic pointer to
- * constant tables. The cache is idempotent (every thread computes the same pointer), as the
- * backend dispatcher's is, so concurrent first calls are safe. */
-typedef struct {
-    const char *name;
-    void (*f1600)(uint64_t s[25]);
-    void (*f1600_x4)(uint64_t s[100]);
-} keccak_impl;
-
+/* The kernels of one process: the first entry of all_impls (fastest first) whose kernels this
+ * CPU runs, chosen once and cached in an atomic pointer to constant tables. The cache is
+ * idempotent (every thread computes the same pointer), as the backend dispatcher's is, so
+ * concurrent first calls are safe. */
 void keccak_f1600_portable(uint64_t s[25])
 {
     keccak_f1600_scalar(s);
@@ -51,20 +46,43 @@ static const keccak_impl impl_portable = {"portable", keccak_f1600_portable, kec
 static const keccak_impl impl_bmi = {"bmi", hqc_keccak_f1600_bmi, keccak_f1600_x4_portable};
 static const keccak_impl impl_avx2 = {"avx2", keccak_f1600_portable, hqc_keccak_f1600_x4_avx2};
 static const keccak_impl impl_bmi_avx2 = {"bmi+avx2", hqc_keccak_f1600_bmi, hqc_keccak_f1600_x4_avx2};
+static const keccak_impl impl_avx512vl = {"avx512vl", keccak_f1600_portable, hqc_keccak_f1600_x4_avx512vl};
+static const keccak_impl impl_bmi_avx512vl = {"bmi+avx512vl", hqc_keccak_f1600_bmi,
+                                              hqc_keccak_f1600_x4_avx512vl};
 #endif
 
-static const keccak_impl *resolve_impl(void)
-{
+static const keccak_impl *const all_impls[] = {
 #ifdef HQC_HAVE_KECCAK_X86
-    uint32_t cpu = hqc_cpu_features();
-    const uint32_t bmi = HQC_CPU_BMI1 | HQC_CPU_BMI2;
-    int has_bmi = (cpu & bmi) == bmi, has_avx2 = (cpu & HQC_CPU_AVX2) != 0;
-    if (has_bmi)
-        return has_avx2 ? &impl_bmi_avx2 : &impl_bmi;
-    if (has_avx2)
-        return &impl_avx2;
+    &impl_bmi_avx512vl, &impl_avx512vl, &impl_bmi_avx2, &impl_avx2, &impl_bmi,
 #endif
-    return &impl_portable;
+    &impl_portable, NULL};
+
+const keccak_impl *const *keccak_impls(void)
+{
+    return all_impls;
+}
+
+/* The CPU features an entry's two kernels need. */
+static uint32_t impl_needs(const keccak_impl *k)
+{
+    uint32_t needs = 0;
+#ifdef HQC_HAVE_KECCAK_X86
+    if (k->f1600 == hqc_keccak_f1600_bmi)
+        needs |= HQC_CPU_BMI1 | HQC_CPU_BMI2;
+    if (k->f1600_x4 == hqc_keccak_f1600_x4_avx2)
+        needs |= HQC_CPU_AVX2;
+    if (k->f1600_x4 == hqc_keccak_f1600_x4_avx512vl)
+        needs |= hqc_keccak_f1600_x4_avx512vl_needs;
+#else
+    (void)k;
+#endif
+    return needs;
+}
+
+int keccak_impl_runs(const keccak_impl *k)
+{
+    uint32_t needs = impl_needs(k);
+    return (hqc_cpu_features() & needs) == needs;
 }
 
 static const keccak_impl *impl(void)
@@ -72,7 +90,9 @@ static const keccak_impl *impl(void)
     static _Atomic(const keccak_impl *) cached;
     const keccak_impl *k = atomic_load_explicit(&cached, memory_order_acquire);
     if (k == NULL) {
-        k = resolve_impl();
+        for (size_t i = 0; k == NULL; i++) /* the portable entry, last, runs anywhere */
+            if (keccak_impl_runs(all_impls[i]))
+                k = all_impls[i];
         atomic_store_explicit(&cached, k, memory_order_release);
     }
     return k;

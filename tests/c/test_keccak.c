@@ -28,13 +28,11 @@ static void openssl_digest(const EVP_MD *md, uint8_t *out, size_t outlen, const 
     EVP_MD_CTX_free(ctx);
 }
 
-static int test_permutations(uint64_t *rng)
+/* One entry of keccak_impls() against the portable twins, on states from all-zero, all-ones
+ * and random lanes; returns the number of cases. */
+static int test_impl(const keccak_impl *k, uint64_t *rng)
 {
     int cases = 0;
-    /* Keccak-f[1600] of the all-zero state: first lane of the Keccak team's test vector. */
-    uint64_t z[25] = {0};
-    keccak_f1600(z);
-    CHECK(z[0] == 0xF1258F7940E1DDE7ULL, "Keccak-f[1600](0) lane 0 is %016llx", (unsigned long long)z[0]);
     for (int t = 0; t < 1000; t++, cases++) {
         uint64_t s4[100], p4[100], one[25], want[25];
         for (int i = 0; i < 100; i++)
@@ -43,16 +41,41 @@ static int test_permutations(uint64_t *rng)
         for (int j = 0; j < 4; j++) {
             for (int i = 0; i < 25; i++)
                 one[i] = want[i] = s4[4 * i + j];
-            keccak_f1600(one);
+            k->f1600(one);
             keccak_f1600_portable(want);
-            CHECK(memcmp(one, want, sizeof one) == 0, "keccak_f1600 (%s) differs from the portable twin", keccak_impl_name());
+            CHECK(memcmp(one, want, sizeof one) == 0, "keccak_f1600 (%s) differs from the portable twin", k->name);
         }
-        keccak_f1600_x4(s4);
+        k->f1600_x4(s4);
         keccak_f1600_x4_portable(p4);
-        CHECK(memcmp(s4, p4, sizeof s4) == 0, "keccak_f1600_x4 (%s) differs from the portable twin", keccak_impl_name());
+        CHECK(memcmp(s4, p4, sizeof s4) == 0, "keccak_f1600_x4 (%s) differs from the portable twin", k->name);
         for (int i = 0; i < 25; i++)
             CHECK(p4[4 * i + 3] == want[i], "keccak_f1600_x4_portable differs from four single permutations");
     }
+    return cases;
+}
+
+/* Every kernel pair this CPU runs, the dispatched one among them (the first it runs). */
+static int test_permutations(uint64_t *rng, char *tested, size_t len)
+{
+    int cases = 0;
+    /* Keccak-f[1600] of the all-zero state: first lane of the Keccak team's test vector. */
+    uint64_t z[25] = {0};
+    keccak_f1600(z);
+    CHECK(z[0] == 0xF1258F7940E1DDE7ULL, "Keccak-f[1600](0) lane 0 is %016llx", (unsigned long long)z[0]);
+    const keccak_impl *dispatched = NULL;
+    size_t used = 0;
+    tested[0] = '\0';
+    for (const keccak_impl *const *k = keccak_impls(); *k; k++) {
+        if (!keccak_impl_runs(*k))
+            continue;
+        if (dispatched == NULL)
+            dispatched = *k;
+        cases += test_impl(*k, rng);
+        used += (size_t)snprintf(tested + used, len - used, "%s%s", used ? " " : "", (*k)->name);
+        CHECK(used < len, "kernel names overflow");
+    }
+    CHECK(dispatched != NULL && strcmp(dispatched->name, keccak_impl_name()) == 0,
+          "keccak_f1600 uses %s, not the first entry this CPU runs", keccak_impl_name());
     return cases;
 }
 
@@ -161,11 +184,13 @@ int main(void)
     static uint8_t in[8000];
     uint64_t rng = 42;
     random_bytes(&rng, in, sizeof in);
-    int perm = test_permutations(&rng);
+    char tested[200];
+    int perm = test_permutations(&rng, tested, sizeof tested);
     int shake = test_shake_incremental(in);
     int sha3 = test_sha3(&rng, in);
     int batch = test_batch(&rng, in);
-    printf("test_keccak (%s): %d permutation, %d SHAKE256, %d SHA3 (%d per function), %d batch cases equal: ok\n",
-           keccak_impl_name(), perm, shake, sha3, sha3 / 2, batch);
+    printf("test_keccak (%s; kernels tested: %s): %d permutation, %d SHAKE256, %d SHA3 (%d per function), "
+           "%d batch cases equal: ok\n",
+           keccak_impl_name(), tested, perm, shake, sha3, sha3 / 2, batch);
     return 0;
 }

@@ -2,8 +2,9 @@
 /* avx512_simde.h: forced (-include) into every file of src/gf2x_avx512 in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
- * the six SIMDe 0.7.4 lacks; and the backend tables stop asking for AVX-512, VPCLMULQDQ and
- * GFNI, so the dispatcher offers avx512 and avx512-sparse on any AVX2 CPU. Never shipped. */
+ * the six SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
+ * asking for AVX-512, VPCLMULQDQ and GFNI, so the dispatchers offer avx512, avx512-sparse and
+ * that kernel on any AVX2 CPU. Never shipped. */
 #ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
 #define HQC_TESTS_EMU_AVX512_SIMDE_H
 
