@@ -7,6 +7,7 @@ tests are driven by data rather than by constants repeated in every file.
 """
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -50,6 +51,23 @@ def supported_backends(level, constant_time_only=False):
     if constant_time_only:
         names = [n for n in names if "sparse" not in n]
     return names
+
+
+def qemu_x86_64():
+    """The qemu-x86_64 program (Debian: qemu-user), or a skip. It runs a program as if on the CPU
+    model named by -cpu, raising SIGILL on any instruction the model lacks; qemu 7.2 has neither
+    VPCLMULQDQ nor AVX-512, so those paths run only natively."""
+    qemu = shutil.which("qemu-x86_64")
+    if qemu is None:
+        pytest.skip("qemu-x86_64 is not installed (Debian: qemu-user, in scripts/install-deps): "
+                    "the emulated-CPU tests need it")
+    return qemu
+
+
+def died_of_sigill(res):
+    """SIGILL seen directly (-4), through a shell or qemu's own exit (132), or in the message
+    qemu prints for it (also when munit's forked child takes it)."""
+    return res.returncode in (-4, 132) or "signal 4" in res.stderr
 
 
 @pytest.fixture(scope="session")

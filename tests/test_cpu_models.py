@@ -8,15 +8,11 @@ qemu 7.2 has no VPCLMULQDQ and no AVX-512: those backends are checked natively (
 through SIMDe in test_avx512_emulated.py). Skips without qemu-x86_64 (Debian: qemu-user)."""
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 
-from conftest import LEVELS, LEVELS_META, bin_path
-
-QEMU = shutil.which("qemu-x86_64")
-SIGILL_EXIT = 128 + 4  # a guest SIGILL, as qemu-user exits (or -4: qemu killed by it)
+from conftest import LEVELS, LEVELS_META, bin_path, died_of_sigill, qemu_x86_64
 
 # qemu -cpu value: (the features hqc_info must report, the backends it must offer, its default).
 # Each model isolates one requirement of a backend or of the Keccak kernels (src/hqc/keccak.c:
@@ -32,7 +28,6 @@ MODELS = {
     "Haswell,-pclmulqdq": ("avx2 bmi2 bmi1", ["ref"], "ref"),        # avx2 needs PCLMULQDQ
     "Haswell": ("pclmul avx2 bmi2 bmi1", ["ref", "avx2", "avx2-sparse"], "avx2"),
 }
-pytestmark = pytest.mark.skipif(QEMU is None, reason="qemu-x86_64 is missing (Debian: qemu-user)")
 
 
 def emulated(model, *cmd, backend=None, timeout=600):
@@ -41,9 +36,9 @@ def emulated(model, *cmd, backend=None, timeout=600):
     env = {k: v for k, v in os.environ.items() if k != "HQC_BACKEND"}
     if backend is not None:
         env["HQC_BACKEND"] = backend
-    res = subprocess.run([QEMU, "-cpu", model] + [str(c) for c in cmd], capture_output=True,
+    res = subprocess.run([qemu_x86_64(), "-cpu", model] + [str(c) for c in cmd], capture_output=True,
                          text=True, env=env, timeout=timeout)
-    assert res.returncode not in (SIGILL_EXIT, -4), "%s: illegal instruction on %s" % (cmd[0], model)
+    assert not died_of_sigill(res), "%s: illegal instruction on %s" % (cmd[0], model)
     return res
 
 
@@ -55,34 +50,27 @@ def compiled(info):
     return {b["name"] for b in info["levels"]["1"]["backends"]}
 
 
-@pytest.fixture(scope="module")
-def native_info():
-    env = {k: v for k, v in os.environ.items() if k != "HQC_BACKEND"}
-    return json.loads(subprocess.run([str(bin_path("hqc_info"))], capture_output=True, text=True,
-                                     check=True, env=env).stdout)
-
-
 @pytest.mark.parametrize("model", MODELS)
-def test_detects_the_model_and_offers_what_it_runs(model, native_info):
+def test_detects_the_model_and_offers_what_it_runs(model, info):
     features, offered, default = MODELS[model]
     res = emulated(model, bin_path("hqc_info"))
     assert res.returncode == 0, (res.returncode, guest_stderr(res))
-    info = json.loads(res.stdout)
-    assert info["cpu_features"] == features
-    built = compiled(native_info)
+    seen = json.loads(res.stdout)
+    assert seen["cpu_features"] == features
+    built = compiled(info)
     for level in LEVELS:
-        lv = info["levels"][str(level)]
+        lv = seen["levels"][str(level)]
         assert {b["name"] for b in lv["backends"] if b["supported"]} == set(offered) & built, level
         # A build without the model's best backend (make BACKEND=ref) falls back to ref.
         assert lv["default"] == (default if default in built else "ref"), level
 
 
 @pytest.mark.parametrize("model", MODELS)
-def test_kat_files_on_the_model(model, native_info):
+def test_kat_files_on_the_model(model, info):
     """The KEM through the library as a user gets it: `hqc kat --check` regenerates both KAT
     files of every level with every backend the model runs and compares their SHA-256 with the
     official digests."""
-    checked = sorted(set(MODELS[model][1]) & compiled(native_info))
+    checked = sorted(set(MODELS[model][1]) & compiled(info))
     res = emulated(model, bin_path("hqc"), "kat", "--check", timeout=1200)
     assert res.returncode == 0, (res.returncode, res.stdout, guest_stderr(res))
     assert "DIFFERS" not in res.stdout
@@ -114,11 +102,11 @@ def test_round_trip_with_fresh_randomness(model, tmp_path):
 
 
 @pytest.mark.parametrize("model", MODELS)
-def test_refuses_a_backend_the_model_lacks(model, native_info, tmp_path):
+def test_refuses_a_backend_the_model_lacks(model, info, tmp_path):
     """Naming a backend the CPU cannot run is a usage error with a message, never a SIGILL:
     through HQC_BACKEND (hqc_info, the library's default) and through the tool's --backend."""
     _, offered, _ = MODELS[model]
-    lacking = [b for b in sorted(compiled(native_info)) if b not in offered]
+    lacking = [b for b in sorted(compiled(info)) if b not in offered]
     if not lacking:
         pytest.skip("this build has no backend that %s lacks" % model)
     for name in lacking:

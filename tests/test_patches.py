@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LEVELS_META, ROOT, SHARED_KAT, run, supported_backends
+from conftest import LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, qemu_x86_64, run, supported_backends
 
 PATCHES = ROOT / "patches"
 HARNESS = PATCHES / "harness"
@@ -468,15 +468,6 @@ def test_official_refuses_a_backend_the_cpu_lacks(official_patched_build, tmp_pa
 # TCG raises SIGILL on any instruction the model lacks (it has no VPCLMULQDQ or AVX-512, so those
 # backends run only natively).
 
-def qemu_x86_64():
-    """The qemu-x86_64 program, or a skip."""
-    qemu = shutil.which("qemu-x86_64")
-    if qemu is None:
-        pytest.skip("qemu-x86_64 is not installed (Debian: qemu-user, in scripts/install-deps): "
-                    "the emulated-CPU tests need it")
-    return qemu
-
-
 # What vect_mul.c serves per emulated CPU, or None where the load-time check refuses the CPU
 # (the tree's own code needs AVX2, BMI1 and PCLMULQDQ), with the features it names as missing.
 OFFICIAL_EMULATED = {
@@ -514,11 +505,6 @@ def emulated_ctest(build, model, env=None):
         cwd = [p["value"] for p in test["properties"] if p["name"] == "WORKING_DIRECTORY"][0]
         results[test["name"]] = run(cmd, cwd=cwd, env=env, check=False)
     return results
-
-
-def died_of_sigill(res):
-    """SIGILL seen directly (-4), through a shell (132), or through munit's forked child."""
-    return res.returncode in (-4, 132) or "signal 4" in res.stderr
 
 
 @pytest.mark.parametrize("model", [m for m, (product, _) in OFFICIAL_EMULATED.items() if product])

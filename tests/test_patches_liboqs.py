@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run
-from test_patches import (load_script, parse_patch, qemu_x86_64,  # what all trees' tests share
-                          snapshot)
+from conftest import ROOT, died_of_sigill, qemu_x86_64, run
+from test_patches import load_script, parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
 SERIES = ROOT / "patches" / RELEASE
@@ -260,7 +259,7 @@ def test_emulated_cpu(patched, programs, model):
         res = run([*qemu, *cmd], check=False)
         assert res.returncode == 0, "%s under -cpu %s exited %d%s:\n%s" % (
             " ".join(map(str, cmd)), model, res.returncode,
-            " (SIGILL)" if res.returncode in (-4, 132) else "", res.stderr[-2000:])
+            " (SIGILL)" if died_of_sigill(res) else "", res.stderr[-2000:])
         return res
 
     out = choice_report(emulated(programs / "backend_choice"))
