@@ -44,6 +44,15 @@ static sample_summary summarise_samples(uint64_t *s, size_t n)
     return r;
 }
 
+/* The per-iteration ratios a[i] / b[i] in thousandths, rounded to nearest, written to
+ * milli[0..n-1] and summarised; n >= 1, every b[i] > 0. */
+static inline sample_summary summarise_ratios(const uint64_t *a, const uint64_t *b, uint64_t *milli, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        milli[i] = (1000 * a[i] + b[i] / 2) / b[i];
+    return summarise_samples(milli, n);
+}
+
 /* k arrays of n zeroed samples each in t[0..k-1]; 0, or -1 (nothing left allocated) when
  * memory runs out. */
 static inline int alloc_sample_arrays(uint64_t **t, size_t k, size_t n)

@@ -15,8 +15,10 @@ LD      ?= ld
 OBJCOPY ?= objcopy
 NM      ?= nm
 
+SAMPLING_HEADERS = $(BENCH_HEADERS) bench/sampling/old_new_report.h
+
 define sampling_rule
-$(BUILD)/bin/hqc$(1)_bench_sampling: bench/sampling/bench_sampling.c bench/sampling/old_sampling.c $(BENCH_HEADERS) $(LIB)
+$(BUILD)/bin/hqc$(1)_bench_sampling: bench/sampling/bench_sampling.c bench/sampling/old_sampling.c $(SAMPLING_HEADERS) $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_sampling.c \
 	    bench/sampling/old_sampling.c $$(LIB) -o $$@ $$(LDLIBS)
@@ -32,7 +34,7 @@ $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o: bench/sampling/old_sampling.c $(L
 	mv $$@.tmp $$@
 
 $(BUILD)/bin/hqc$(1)_bench_kem_sampling: bench/sampling/bench_kem_sampling.c $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o \
-    $(BENCH_HEADERS) $(LIB)
+    $(SAMPLING_HEADERS) $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_kem_sampling.c \
 	    $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o $$(LIB) -o $$@ $$(LDLIBS)

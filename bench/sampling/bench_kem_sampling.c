@@ -13,7 +13,7 @@
 
 #include "backend.h"
 #include "kem.h"
-#include "sample_stats.h"
+#include "old_new_report.h"
 #include "testutil.h"
 #include "tsc.h"
 
@@ -21,17 +21,12 @@
 int OLD(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk, const uint8_t *seed);
 int OLD(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 
+/* "be     what   " as the report's label: the backend and the operation in fixed columns. */
 static void report(const char *what, const char *be, uint64_t *old_t, uint64_t *new_t, uint64_t *tmp, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = (1000 * old_t[i] + new_t[i] / 2) / new_t[i];
-    sample_summary r = summarise_samples(tmp, n);
-    sample_summary o = summarise_samples(old_t, n);
-    sample_summary w = summarise_samples(new_t, n);
-    printf("%s %-6s %-7s old %7llu (%llu-%llu)  new %7llu (%llu-%llu)  ratio old/new %.3f (%.3f-%.3f)\n", HQC_NAME,
-           be, what, (unsigned long long)o.median, (unsigned long long)o.q1, (unsigned long long)o.q3,
-           (unsigned long long)w.median, (unsigned long long)w.q1, (unsigned long long)w.q3, r.median / 1000.0,
-           r.q1 / 1000.0, r.q3 / 1000.0);
+    char label[64];
+    snprintf(label, sizeof label, "%-6s %-7s", be, what);
+    report_old_new(label, 7, 3, old_t, new_t, tmp, n);
 }
 
 static uint8_t pk[2][HQC_PK_BYTES], sk[2][HQC_SK_BYTES], ct[HQC_CT_BYTES];

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sample_stats.h"
+#include "old_new_report.h"
 #include "sampling.h"
 #include "symmetric.h"
 #include "testutil.h"
@@ -33,19 +33,6 @@ static uint64_t time_sampler(sampler_fn f, const xof_stream *src, uint32_t *y, u
     uint64_t t1 = tsc_end();
     *pos = s.pos;
     return t1 - t0;
-}
-
-static void report(const char *what, uint64_t *old_t, uint64_t *new_t, uint64_t *tmp, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = (1000 * old_t[i] + new_t[i] / 2) / new_t[i];
-    sample_summary r = summarise_samples(tmp, n);
-    sample_summary o = summarise_samples(old_t, n);
-    sample_summary w = summarise_samples(new_t, n);
-    printf("%s %-6s old %6llu (%llu-%llu)  new %6llu (%llu-%llu)  ratio old/new %.2f (%.2f-%.2f)\n", HQC_NAME,
-           what, (unsigned long long)o.median, (unsigned long long)o.q1, (unsigned long long)o.q3,
-           (unsigned long long)w.median, (unsigned long long)w.q1, (unsigned long long)w.q3, r.median / 1000.0,
-           r.q1 / 1000.0, r.q3 / 1000.0);
 }
 
 int main(int argc, char **argv)
@@ -87,7 +74,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    report("y", t[0], t[1], t[4], iters);
-    report("y+x", t[2], t[3], t[4], iters);
+    report_old_new("y", 6, 2, t[0], t[1], t[4], iters);
+    report_old_new("y+x", 6, 2, t[2], t[3], t[4], iters);
     return 0;
 }

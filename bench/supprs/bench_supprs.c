@@ -45,9 +45,7 @@ static void print_summary(const char *what, uint64_t *s, size_t n)
 /* Ratios a[i]/b[i] in thousandths, summarised. */
 static void print_ratio(const char *what, const uint64_t *a, const uint64_t *b, size_t n, uint64_t *tmp)
 {
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = (1000 * a[i] + b[i] / 2) / b[i];
-    sample_summary r = summarise_samples(tmp, n);
+    sample_summary r = summarise_ratios(a, b, tmp, n);
     printf("  %-22s %.3f (q1-q3 %.3f-%.3f)\n", what, r.median / 1000.0, r.q1 / 1000.0, r.q3 / 1000.0);
 }
 
