@@ -17,7 +17,12 @@
 /* One number that compares in release order: 0xMMmmpp. */
 #define HQC_VERSION_NUMBER ((HQC_VERSION_MAJOR << 16) | (HQC_VERSION_MINOR << 8) | HQC_VERSION_PATCH)
 
-#if defined(__GNUC__) || defined(__clang__)
+/* Built inside another library (HQC_EMBEDDED: the liboqs series), our functions are that
+ * library's internals: hidden, so they stay out of its ABI (liboqs.so exports its OQS_ API
+ * only) and a program that also links libhqc cannot interpose on them. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(HQC_EMBEDDED)
+#define HQC_API __attribute__((visibility("hidden")))
+#elif defined(__GNUC__) || defined(__clang__)
 #define HQC_API __attribute__((visibility("default")))
 #else
 #define HQC_API
