@@ -132,25 +132,43 @@ def liboqs_tree():
     return tree
 
 
-def build_liboqs(tree, build, *options):
+def build_liboqs(tree, build, *options, target=None):
     generator = ["-GNinja"] if shutil.which("ninja") else []
     run(["nice", "-n", "15", "cmake", *generator, "-S", tree, "-B", build,
          "-DOQS_MINIMAL_BUILD=" + MINIMAL, "-DOQS_DIST_BUILD=ON", *options])
-    run(["nice", "-n", "15", "cmake", "--build", build, "-j2"])
+    run(["nice", "-n", "15", "cmake", "--build", build, "-j2",
+         *(["--target", target] if target else [])])
     return build
 
 
+def copy_liboqs(dest):
+    """A copy of $LIBOQS_SRC at dest (the tree itself is never modified)."""
+    shutil.copytree(liboqs_tree(), dest, symlinks=True,
+                    ignore=shutil.ignore_patterns("build*", ".git"))
+    return dest
+
+
+def compile_against(build, source, exe, *link):
+    """One of tests/liboqs/*.c compiled with a liboqs build's headers and linked with link."""
+    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
+         ROOT / "tests" / "liboqs" / source, *link, "-o", exe])
+    return exe
+
+
 @pytest.fixture(scope="module")
-def patched(tmp_path_factory):
-    """A patched copy of $LIBOQS_SRC and its Release build."""
-    src = liboqs_tree()
-    work = tmp_path_factory.mktemp("liboqs")
-    tree = work / "liboqs"
-    shutil.copytree(src, tree, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+def patched_tree(tmp_path_factory):
+    """A patched copy of $LIBOQS_SRC."""
+    tree = copy_liboqs(tmp_path_factory.mktemp("liboqs") / "liboqs")
     run(["python3", APPLY, tree])
-    build = build_liboqs(tree, work / "build", "-DCMAKE_BUILD_TYPE=Release",
+    return tree
+
+
+@pytest.fixture(scope="module")
+def patched(patched_tree):
+    """The patched copy and its static Release build."""
+    build = build_liboqs(patched_tree, patched_tree.parent / "build", "-DCMAKE_BUILD_TYPE=Release",
                          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
-    return tree, build
+    return patched_tree, build
 
 
 def test_compiled_isa_flags(patched):
@@ -175,6 +193,22 @@ def test_compiled_isa_flags(patched):
     assert ours / "integration" / "liboqs" / "oqs_sha3.c" not in compiled
 
 
+def kats_json(tree):
+    return json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
+
+
+def kat_sha256(kat_kem_output):
+    """What kats.json records of kat_kem's output: its sha256, with Unix line ends."""
+    return hashlib.sha256(kat_kem_output.replace("\r\n", "\n").encode()).hexdigest()
+
+
+def expected_keccak(cpu):
+    """The Keccak kernels src/hqc/keccak.c picks for these CPU features."""
+    bmi = {"bmi1", "bmi2"} <= cpu
+    x4 = "avx512vl" if {"avx512f", "avx512vl"} <= cpu else "avx2" if "avx2" in cpu else ""
+    return "+".join(k for k in ("bmi" if bmi else "", x4) if k) or "portable"
+
+
 def expected_backend(cpu):
     """The table src/hqc/backend.c picks for these CPU features: the fastest whose features
     (src/gf2x_*/backend_*.c) are all there."""
@@ -195,19 +229,17 @@ def programs(patched, tmp_path_factory):
     wrapped = ["-Wl,--wrap=%s_%s" % (kem, op) for level in LEVELS
                for kem in ("hqc%s_crypto_kem" % level, "PQCHQC_HQC%s_C_crypto_kem" % level)
                for op in ("keypair", "enc", "dec")]
-    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DHQC_LEVEL=1", "-I",
-         build / "include", "-I", tree / DEST / "hqc", "-I", tree / DEST / "include",
-         ROOT / "tests" / "liboqs" / "backend_choice.c", build / "lib" / "liboqs.a",
-         "-lcrypto", "-lpthread", *wrapped, "-o", out / "backend_choice"])
-    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
-         ROOT / "tests" / "liboqs" / "derand_check.c", build / "lib" / "liboqs.a",
-         "-lcrypto", "-lpthread", "-o", out / "derand_check"])
+    compile_against(build, "backend_choice.c", out / "backend_choice", "-DHQC_LEVEL=1",
+                    "-I", tree / DEST / "hqc", "-I", tree / DEST / "include",
+                    build / "lib" / "liboqs.a", "-lcrypto", "-lpthread", *wrapped)
+    compile_against(build, "derand_check.c", out / "derand_check", build / "lib" / "liboqs.a",
+                    "-lcrypto", "-lpthread")
     return out
 
 
-def choice_report(res):
-    """backend_choice's report as {key: value}."""
-    return dict(l.split(": ", 1) for l in res.stdout.splitlines())
+def choice_report(text):
+    """backend_choice's report (or served_by_gdb.py's) as {key: value}."""
+    return dict(l.split(": ", 1) for l in text.splitlines())
 
 
 def test_backend_choice(programs):
@@ -218,15 +250,12 @@ def test_backend_choice(programs):
     runs = [[exe]] + ([["valgrind", "-q", "--error-exitcode=1", exe]]
                       if shutil.which("valgrind") else [])
     for cmd in runs:
-        out = choice_report(run(cmd))
+        out = choice_report(run(cmd).stdout)
         cpu = set(out["cpu"].split())
         for level in LEVELS:
             assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
             assert out["hqc%s-kem" % level] == "hqc-fast", (cmd, out)
-        bmi = {"bmi1", "bmi2"} <= cpu
-        x4 = "avx512vl" if {"avx512f", "avx512vl"} <= cpu else "avx2" if "avx2" in cpu else ""
-        kernels = "+".join(k for k in ("bmi" if bmi else "", x4) if k) or "portable"
-        assert out["keccak"] == kernels, (cmd, out)
+        assert out["keccak"] == expected_keccak(cpu), (cmd, out)
 
 
 # The DIST build on CPUs emulated by qemu-user (qemu-x86_64 -cpu MODEL raises SIGILL on any
@@ -262,25 +291,22 @@ def test_emulated_cpu(patched, programs, model):
             " (SIGILL)" if died_of_sigill(res) else "", res.stderr[-2000:])
         return res
 
-    out = choice_report(emulated(programs / "backend_choice"))
+    out = choice_report(emulated(programs / "backend_choice").stdout)
     for level in LEVELS:
         assert (out["hqc%s-kem" % level], out["hqc" + level]) == (kem, backend), (model, out)
     assert out["keccak"] == keccak, (model, out)
-    want = json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
+    want = kats_json(tree)
     for level in LEVELS:
         alg = "HQC-" + level
         for scope in ("single", "all") if model in EMULATED_ALL_KATS else ("single",):
             res = emulated(build / "tests" / "kat_kem", alg, *(["--all"] if scope == "all" else []))
-            digest = hashlib.sha256(res.stdout.replace("\r\n", "\n").encode()).hexdigest()
-            assert digest == want[alg][scope], (model, alg, scope)
+            assert kat_sha256(res.stdout) == want[alg][scope], (model, alg, scope)
         assert "failed, as expected" not in emulated(build / "tests" / "test_kem", alg).stdout
         assert "agree" in emulated(programs / "derand_check", alg).stdout
 
 
 def test_apply_refuse_revert_byte_identical(tmp_path):
-    src = liboqs_tree()
-    tree = tmp_path / "liboqs"
-    shutil.copytree(src, tree, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+    tree = copy_liboqs(tmp_path / "liboqs")
     before = snapshot(tree)
     run(["python3", APPLY, tree])
     assert (tree / DEST / "hqc" / "kem.c").is_file()
@@ -306,10 +332,8 @@ def test_options_enabled_and_seed_lengths(patched):
 def test_liboqs_kat_digest(patched, level, scope):
     """liboqs's kat_kem (its NIST DRBG through OQS_randombytes) hashes to kats.json."""
     tree, build = patched
-    want = json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
     args = [build / "tests" / "kat_kem", "HQC-" + level] + (["--all"] if scope == "all" else [])
-    out = run(args).stdout.replace("\r\n", "\n")
-    assert hashlib.sha256(out.encode()).hexdigest() == want["HQC-" + level][scope]
+    assert kat_sha256(run(args).stdout) == kats_json(tree)["HQC-" + level][scope]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -350,11 +374,134 @@ def test_sha3_from_openssl(patched, tmp_path):
              for c in json.loads((build / "compile_commands.json").read_text())
              if Path(c["file"]).is_relative_to(tree)}
     assert DEST + "integration/liboqs/oqs_sha3.c" in files and DEST + "hqc/sha3.c" not in files
-    want = json.loads((tree / "tests" / "KATs" / "kem" / "kats.json").read_text())
+    want = kats_json(tree)
     for level in LEVELS:
         out = run([build / "tests" / "kat_kem", "HQC-" + level, "--all"]).stdout
-        assert hashlib.sha256(out.replace("\r\n", "\n").encode()).hexdigest() \
-            == want["HQC-" + level]["all"], level
+        assert kat_sha256(out) == want["HQC-" + level]["all"], level
+
+
+# ------------------------------------------------------------------------------------------
+# The shared library (BUILD_SHARED_LIBS=ON), which liboqs-python, liboqs-rust and oqs-provider
+# link.
+
+SHARED = ("-DCMAKE_BUILD_TYPE=Release", "-DBUILD_SHARED_LIBS=ON")
+
+
+@pytest.fixture(scope="module")
+def shared(patched_tree):
+    """The patched copy's shared Release DIST build: liboqs.so, liboqs's test programs linked
+    with it, and derand_check linked with it too."""
+    build = build_liboqs(patched_tree, patched_tree.parent / "build-shared", *SHARED)
+    lib = build / "lib"
+    compile_against(build, "derand_check.c", build / "tests" / "derand_check", "-L", lib,
+                    "-loqs", "-Wl,-rpath," + str(lib))
+    return build
+
+
+def dynamic_symbols(lib):
+    """liboqs.so's exported symbols: {name: nm type}."""
+    out = run(["nm", "-D", "--defined-only", lib / "liboqs.so"]).stdout
+    return {l.split()[-1]: l.split()[-2] for l in out.splitlines()}
+
+
+def test_shared_exports_liboqs_abi_only(shared, tmp_path):
+    """Our code stays out of liboqs.so's ABI: it exports exactly the symbols of the pristine
+    tree's same shared build (the OQS_ API, and liboqs's own Keccak assembly), the HQC entry
+    points among them, while our functions are in the library as local symbols."""
+    pristine = build_liboqs(copy_liboqs(tmp_path / "pristine"), tmp_path / "build", *SHARED,
+                            target="oqs")
+    ours = dynamic_symbols(shared / "lib")
+    assert ours == dynamic_symbols(pristine / "lib")
+    for level in LEVELS:
+        for op in ("keypair", "keypair_derand", "encaps", "encaps_derand", "decaps"):
+            assert ours.get("OQS_KEM_hqc_%s_%s" % (level, op)) == "T", (level, op)
+    assert not [s for s in ours if s.lower().lstrip("_").startswith(("hqc", "pqchqc"))]
+    local = run(["nm", "--defined-only", shared / "lib" / "liboqs.so"]).stdout.split("\n")
+    for level in LEVELS:
+        assert any(l.endswith(" t hqc%s_crypto_kem_keypair" % level) for l in local), level
+
+
+def test_shared_stack_not_executable(shared):
+    """liboqs's test_binary.py::test_non_executable_stack: liboqs.so's GNU_STACK is RW."""
+    out = run(["readelf", "--wide", "--segments", shared / "lib" / "liboqs.so"]).stdout
+    stack = [l.split() for l in out.splitlines() if "GNU_STACK" in l]
+    assert len(stack) == 1 and stack[0][6] == "RW", stack
+
+
+def test_shared_liboqs_pytest(shared, patched_tree, tmp_path):
+    """liboqs's own pytest on the shared build: namespace (nm -D of liboqs.so), non-executable
+    stack, KATs (first vector and all), test_kem, and test_distbuild's test_kem under qemu
+    -cpu Westmere (liboqs's ref, our derandomised path on our ref backend). test_distbuild
+    looks for qemu-x86_64-static; our qemu-user is the same emulator, dynamically linked."""
+    files = ["test_binary.py", "test_kat.py", "test_kat_all.py", "test_cmdline.py"]
+    env = dict(os.environ, OQS_BUILD_DIR=str(shared))
+    qemu = shutil.which("qemu-x86_64-static") or shutil.which("qemu-x86_64")
+    if qemu:
+        (tmp_path / "qemu-x86_64-static").symlink_to(qemu)
+        env["PATH"] = "%s:%s" % (tmp_path, env["PATH"])
+        files.append("test_distbuild.py")
+    res = subprocess.run(["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          *("tests/" + f for f in files), "-k", "HQC or namespace or stack"],
+                         cwd=patched_tree, env=env, capture_output=True, text=True)
+    # All of them pass, none skipped: 2 of test_binary, 3 per other file.
+    want = r"^%d passed, \d+ deselected in " % (2 + 3 * (len(files) - 1))
+    assert res.returncode == 0 and re.search(want, res.stdout, re.M), res.stdout[-3000:]
+
+
+def assert_loads_liboqs_so(exe, lib):
+    """exe needs liboqs.so, resolves it to lib's build, and holds none of liboqs itself."""
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(\S+)\]",
+                        run(["readelf", "-d", exe]).stdout)
+    soname = [n for n in needed if n.startswith("liboqs.so")]
+    assert soname, (exe, needed)
+    resolved = re.search(r"^\s*%s => (\S+)" % re.escape(soname[0]), run(["ldd", exe]).stdout,
+                         re.M)
+    assert resolved and Path(resolved.group(1)).resolve() == lib.resolve(), exe
+    defined = run(["nm", "--defined-only", exe]).stdout
+    assert not re.search(r" (OQS_KEM_new|OQS_KEM_hqc_1_keypair|hqc1_crypto_kem_keypair)$",
+                         defined, re.M), exe
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_shared_kat_test_kem_derand(shared, patched_tree, level):
+    """liboqs's kat_kem and test_kem, and derand_check, as programs that load liboqs.so: the
+    KAT digests equal kats.json (first vector and all 100), test_kem runs the derandomised
+    round trip, the derandomised entry points agree with the randomised ones."""
+    lib = shared / "lib" / "liboqs.so"
+    tests = shared / "tests"
+    for exe in ("kat_kem", "test_kem", "derand_check"):
+        assert_loads_liboqs_so(tests / exe, lib)
+    alg = "HQC-" + level
+    want = kats_json(patched_tree)[alg]
+    assert kat_sha256(run([tests / "kat_kem", alg]).stdout) == want["single"]
+    assert kat_sha256(run([tests / "kat_kem", alg, "--all"]).stdout) == want["all"]
+    assert "failed, as expected" not in run([tests / "test_kem", alg]).stdout
+    assert "agree" in run([tests / "derand_check", alg]).stdout
+
+
+# served_by_gdb.py prints its report after this line, below the program's own output.
+REPORT_MARK = "--- served_by_gdb report ---\n"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_shared_serves_hqc_with_our_kem(shared, level):
+    """In liboqs's test_kem loading liboqs.so, every HQC keygen, encaps and decaps goes to our
+    KEM, none to liboqs's ref, and our dispatcher (the library's own, asked in the running
+    process) runs the fastest backend and Keccak kernels the CPU allows. liboqs.so calls our
+    hidden functions directly, so -Wl,--wrap (test_backend_choice) cannot count them: gdb's
+    breakpoints on their entries do (tests/liboqs/served_by_gdb.py)."""
+    if shutil.which("gdb") is None:
+        pytest.skip("gdb is not installed: it counts the calls inside liboqs.so")
+    res = run(["gdb", "-q", "-batch", "-nx", "-x", ROOT / "tests" / "liboqs" / "served_by_gdb.py",
+               "--args", shared / "tests" / "test_kem", "HQC-" + level])
+    out = choice_report(res.stdout.split(REPORT_MARK, 1)[-1])
+    assert Path(out["liboqs"]).resolve() == (shared / "lib" / "liboqs.so").resolve(), out
+    assert out["exit"] == "0", res.stdout[-2000:]
+    cpu = set(out["cpu"].split())
+    for other in LEVELS:
+        assert out["hqc" + other] == expected_backend(cpu), out
+        assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
+    assert out["keccak"] == expected_keccak(cpu), out
 
 
 def test_liboqs_docs_are_what_its_generator_makes(patched, tmp_path):

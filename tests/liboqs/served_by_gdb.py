@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""served_by_gdb.py: which code serves HQC in a program linked with a patched, shared liboqs,
+counted by gdb (the series hides our functions, so -Wl,--wrap cannot reach liboqs.so's calls):
+breakpoints on the entry of our KEM functions and liboqs's ref ones count every call
+kem_hqc_<L>.c makes; at main, the library's own dispatcher is asked for its backend and Keccak
+kernels. Prints backend_choice.c's report, after a marker line. Usage: gdb -q -batch -x served_by_gdb.py --args PROG ARGS
+"""
+import gdb
+
+LEVELS = ("1", "3", "5")
+OPS = ("keypair", "enc", "dec")
+
+
+class CallCounter(gdb.Breakpoint):
+    """Counts the calls to one function and lets the program run on."""
+
+    def __init__(self, name):
+        super().__init__(name, internal=True)
+        self.calls = 0
+
+    def stop(self):
+        self.calls += 1
+        return False
+
+
+def call(expr):
+    """Evaluates a call into the inferior; the library has symbols but no debug types."""
+    return gdb.parse_and_eval(expr)
+
+
+def string(expr):
+    return call(expr).string()
+
+
+def liboqs_path():
+    """The liboqs shared object the process loaded (none if the program holds liboqs itself)."""
+    found = [o.filename for o in gdb.objfiles() if "/liboqs.so" in o.filename]
+    return found[0] if found else "none"
+
+
+def served_by(fast, ref):
+    if all(fast) and not any(ref):
+        return "hqc-fast"
+    if all(ref) and not any(fast):
+        return "liboqs-ref"
+    return "none" if not any(fast + ref) else "mixed"
+
+
+gdb.execute("set pagination off")
+gdb.execute("set confirm off")
+# liboqs.so is a DT_NEEDED of the program: loaded before main, so its symbols resolve there.
+gdb.execute("tbreak main")
+gdb.execute("run")
+buf = call("((void *(*)(unsigned long))malloc)(256)")
+call("((void (*)(unsigned, char *, unsigned long))hqc_cpu_features_string)"
+     "(((unsigned (*)(void))hqc_cpu_features)(), (char *)%d, 256)" % int(buf))
+report = {"liboqs": liboqs_path(), "cpu": string("(char *)%d" % int(buf))}
+for level in LEVELS:
+    report["hqc" + level] = string(
+        "((const char *(*)(const void *))hqc%s_backend_name)"
+        "(((const void *(*)(void))hqc%s_backend_default)())" % (level, level))
+report["keccak"] = string("((const char *(*)(void))hqc_keccak_impl_name)()")
+counters = {(level, impl): [CallCounter(name % level + "_" + op) for op in OPS]
+            for level in LEVELS
+            for impl, name in (("fast", "hqc%s_crypto_kem"), ("ref", "PQCHQC_HQC%s_C_crypto_kem"))}
+exit_code = []
+gdb.events.exited.connect(lambda event: exit_code.append(getattr(event, "exit_code", -1)))
+gdb.execute("continue")
+for level in LEVELS:
+    fast = [c.calls for c in counters[level, "fast"]]
+    ref = [c.calls for c in counters[level, "ref"]]
+    report["hqc%s-kem" % level] = served_by(fast, ref)
+    report["hqc%s-calls" % level] = "fast %s ref %s" % (fast, ref)
+report["exit"] = str(exit_code[0] if exit_code else "none")
+print("--- served_by_gdb report ---")
+print("\n".join("%s: %s" % kv for kv in report.items()))
