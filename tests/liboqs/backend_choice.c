@@ -6,8 +6,8 @@
  * compares them with what the CPU features allow, natively, under valgrind and under qemu. */
 #include <oqs/oqs.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+
+#include "round_trip.h"
 
 /* Compiled with HQC_LEVEL=1: backend.h declares hqc1_backend_default; the table type is the
  * same at every level. */
@@ -51,26 +51,6 @@ WRAP_KEM(2, hqc5_crypto_kem, fast_calls)
 WRAP_KEM(0, PQCHQC_HQC1_C_crypto_kem, ref_calls)
 WRAP_KEM(1, PQCHQC_HQC3_C_crypto_kem, ref_calls)
 WRAP_KEM(2, PQCHQC_HQC5_C_crypto_kem, ref_calls)
-
-/* One keygen, encaps and decaps through liboqs's API; 1 if the secrets agree. */
-static int round_trip(const char *alg)
-{
-    OQS_KEM *kem = OQS_KEM_new(alg);
-    if (kem == NULL)
-        return 0;
-    uint8_t *pk = malloc(kem->length_public_key), *sk = malloc(kem->length_secret_key);
-    uint8_t *ct = malloc(kem->length_ciphertext), ss[2][64];
-    int ok = pk && sk && ct && kem->length_shared_secret <= sizeof ss[0] &&
-             OQS_KEM_keypair(kem, pk, sk) == OQS_SUCCESS &&
-             OQS_KEM_encaps(kem, ct, ss[0], pk) == OQS_SUCCESS &&
-             OQS_KEM_decaps(kem, ss[1], ct, sk) == OQS_SUCCESS &&
-             memcmp(ss[0], ss[1], kem->length_shared_secret) == 0;
-    free(pk);
-    free(sk);
-    free(ct);
-    OQS_KEM_free(kem);
-    return ok;
-}
 
 static const char *served_by(int i)
 {
