@@ -7,11 +7,13 @@ application and reverts byte for byte. LIBOQS_CT=1 adds liboqs's constant-time t
 build under valgrind, several minutes). The tree itself is never modified.
 """
 import hashlib
+import importlib.metadata
 import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -514,6 +516,28 @@ def test_shared_serves_hqc_with_our_kem(shared, level):
         assert out["hqc" + other] == expected_backend(cpu), out
         assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
     assert out["keccak"] == expected_keccak(cpu), out
+
+
+def test_shared_through_liboqs_python(shared, tmp_path):
+    """liboqs-python (PyPI, if installed: pip install liboqs-python==0.16.0.1) on an install of
+    the patched shared build, named by its OQS_INSTALL_PATH (so it neither looks for nor
+    downloads another liboqs): HQC-1/3/5 round trips, randomised and from keypair_derand
+    (tests/liboqs/liboqs_python_round_trip.py), in a process that mapped that install's
+    liboqs.so."""
+    try:
+        importlib.metadata.version("liboqs-python")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("liboqs-python is not installed (pip install liboqs-python==0.16.0.1)")
+    prefix = tmp_path / "install"
+    run(["cmake", "--install", shared, "--prefix", prefix])
+    env = dict(os.environ, OQS_INSTALL_PATH=str(prefix))
+    res = subprocess.run([sys.executable, ROOT / "tests" / "liboqs" / "liboqs_python_round_trip.py"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
+    out = choice_report("\n".join(l for l in res.stdout.splitlines() if ": " in l))
+    assert [out["HQC-" + level] for level in LEVELS] == ["round trips ok"] * 3, out
+    loaded = out["liboqs"].split()
+    assert len(loaded) == 1 and Path(loaded[0]).resolve().parent == (prefix / "lib").resolve(), out
 
 
 def test_liboqs_docs_are_what_its_generator_makes(patched, tmp_path):
