@@ -10,6 +10,7 @@
 #   make avx512-emu         build it, then the KATs of avx512 and avx512-sparse at every level
 #                           and the twin tests (EMU_PAIRS random products per level)
 #   make avx512-emu-build   build it only (tests/test_avx512_emulated.py runs the checks)
+#   make avx512-emu-guard   the program that shows the alignment guard stops a misaligned access
 
 EMU_BUILD ?= build/avx512emu
 EMU_PAIRS ?= 300
@@ -20,11 +21,15 @@ SIMDE_INC ?= /usr/include
 # EMU_SAN: sanitizer flags for the whole build (e.g. ASan: SIMDe's masked loads touch only the
 # selected words, so out-of-bounds reads of the AVX-512 code show up as they would not natively).
 EMU_SAN  ?=
+# Always on: a misaligned typed __m512i access (which AVX-512 hardware may fault on, and SIMDe's
+# C does not) stops the program; the aligned load/store intrinsics assert their address in
+# tests/emu/avx512_simde.h.
+EMU_ALIGN := -fsanitize=alignment -fno-sanitize-recover=all
 EMU_ISA  := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),-isystem $(SIMDE_INC)) \
             -include tests/emu/avx512_simde.h -Wno-psabi
 # The AVX-512VL Keccak kernel is emulated the same way, so every program of this build (the
 # KATs of every backend included) permutes through it.
-EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)" \
+EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_ALIGN) $(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)" \
             ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)"
 EMU_PROGS = $(EMU_BUILD)/bin/hqc_info $(EMU_BUILD)/bin/test_keccak \
             $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
@@ -38,3 +43,13 @@ avx512-emu: avx512-emu-build
 	$(PYTHON) scripts/make-kat --build $(EMU_BUILD) --backends "avx512 avx512-sparse" --out $(EMU_BUILD)/kat
 	for l in $(LEVELS); do $(EMU_BUILD)/bin/hqc$${l}_test_mul $(EMU_PAIRS) 1 0 || exit 1; done
 	$(EMU_BUILD)/bin/test_keccak
+
+# The guard itself, shown live (tests/test_avx512_emulated.py): one program compiled with the
+# same forced header and sanitizer, whose misaligned 512-bit accesses must stop it. It needs no
+# emulated library, so it runs on AVX-512 CPUs too.
+EMU_GUARD := build/emu-guard/misaligned
+.PHONY: avx512-emu-guard
+avx512-emu-guard: $(EMU_GUARD)
+$(EMU_GUARD): tests/emu/misaligned.c tests/emu/avx512_simde.h mk/emu.mk
+	@mkdir -p $(dir $@)
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(EMU_ISA) $(EMU_ALIGN) -Isrc/hqc $< -o $@

@@ -123,6 +123,38 @@ static inline __m512i emu_maskz_loadu_epi64(__mmask8 k, const void *mem)
 #define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu_epi64((mem), (k), (a))
 #define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu_epi64((k), (mem))
 
+/* Alignment, as the hardware enforces it. VMOVDQA64 faults (#GP) on an address that is not a
+ * multiple of 64; SIMDe's C copies with memcpy and would not, so a misaligned buffer that only
+ * AVX-512 hardware would catch is caught here: every aligned 512-bit load and store asserts its
+ * address, naming the call site. (Typed __m512i accesses are checked by -fsanitize=alignment,
+ * which mk/emu.mk adds to this build.) */
+#include <stdio.h>
+#include <stdlib.h>
+
+static inline uintptr_t emu_check_aligned64(uintptr_t addr, const char *what, const char *file, int line)
+{
+    if (addr % 64 != 0) {
+        fprintf(stderr, "%s:%d: %s at %#jx, which is not 64-byte aligned (AVX-512 hardware "
+                "faults here)\n", file, line, what, (uintmax_t)addr);
+        abort();
+    }
+    return addr;
+}
+
+#define EMU_ALIGNED64(p, what) emu_check_aligned64((uintptr_t)(p), (what), __FILE__, __LINE__)
+#undef _mm512_load_si512
+#undef _mm512_load_epi32
+#undef _mm512_load_epi64
+#undef _mm512_store_si512
+#undef _mm512_store_epi32
+#undef _mm512_store_epi64
+#define _mm512_load_si512(p) simde_mm512_load_si512((const void *)EMU_ALIGNED64((p), "_mm512_load_si512"))
+#define _mm512_load_epi32(p) simde_mm512_load_si512((const void *)EMU_ALIGNED64((p), "_mm512_load_epi32"))
+#define _mm512_load_epi64(p) simde_mm512_load_si512((const void *)EMU_ALIGNED64((p), "_mm512_load_epi64"))
+#define _mm512_store_si512(p, a) simde_mm512_store_si512((void *)EMU_ALIGNED64((p), "_mm512_store_si512"), (a))
+#define _mm512_store_epi32(p, a) simde_mm512_store_si512((void *)EMU_ALIGNED64((p), "_mm512_store_epi32"), (a))
+#define _mm512_store_epi64(p, a) simde_mm512_store_si512((void *)EMU_ALIGNED64((p), "_mm512_store_epi64"), (a))
+
 /* The backend tables' CPU requirements (backend_avx512*.c) without the emulated features: what
  * remains (AVX2, PCLMUL, BMI2) is what the real AVX2 code these tables share still needs. */
 #undef HQC_CPU_AVX512F
