@@ -140,6 +140,19 @@ $(BUILD)/fuzz/fuzz_decaps_hqc$(1): tests/fuzz/fuzz_decaps.c $(LIB)
 endef
 $(foreach l,$(LEVELS),$(eval $(call fuzz_decaps_rule,$(l))))
 
+# The decapsulation target under tests/fuzz/standalone.c instead of libFuzzer, in every build:
+# random inputs for a bounded time, no coverage feedback, no sanitizer runtime, so it also
+# links statically (the verification bundle's fuzzing step).
+FUZZ_STANDALONE := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_fuzz_decaps_standalone)
+EXTRA_PROGS += $(FUZZ_STANDALONE)
+all: $(FUZZ_STANDALONE)
+define fuzz_standalone_rule
+$(BUILD)/bin/hqc$(1)_fuzz_decaps_standalone: tests/fuzz/fuzz_decaps.c tests/fuzz/standalone.c tests/c/testutil.h $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) tests/fuzz/fuzz_decaps.c tests/fuzz/standalone.c $$(LIB) -o $$@ $$(LDLIBS)
+endef
+$(foreach l,$(LEVELS),$(eval $(call fuzz_standalone_rule,$(l))))
+
 $(BUILD)/fuzz/fuzz_kat_req: tests/fuzz/fuzz_kat_req.c kat/genkat.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) -fsanitize=fuzzer $(INCS) $(DEFS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS)
