@@ -50,7 +50,7 @@
 #define USAGE                                                                                  \
     "usage: %s --info\n"                                                                       \
     "       %s [--backend NAME]... [--op OP]... [--runs N] [--batch N] [--warmup N]\n"         \
-    "          [--paper [--sets N]] [--cpu N] [--no-realtime]\n"                               \
+    "          [--paper [--sets N]] [--cpu N] [--no-realtime] [--raw]\n"                       \
     "  OP is keygen, encaps, decaps, mul or syndromes (default: all); NAME defaults to every\n" \
     "  backend this CPU supports (\"upstream\" names the official tree where it is linked in).\n"\
     "  Per op, one call of every competitor per iteration, order rotated. Median mode\n"       \
@@ -58,7 +58,7 @@
     "  after --warmup iterations (100). --paper: --sets data sets (50) of --runs iterations\n"\
     "  (1000) after --warmup iterations (1000); reports the mean of the per-set minima as\n"  \
     "  well. Runs SCHED_FIFO where allowed, unless --no-realtime. --info prints the level's\n"\
-    "  backends, the TSC frequency and the timer overhead.\n"                                  \
+    "  backends, the TSC frequency and the timer overhead. --raw adds every sample (ticks).\n" \
     "  Output: one JSON object per line and competitor.\n"
 
 /* Everything one measured call reads or writes; a batch refills the inputs. */
@@ -223,6 +223,7 @@ typedef struct {
     size_t runs, batch, warmup, sets;
     int cpu;           /* pinned core, or -1 */
     const char *sched; /* "fifo" when the process runs SCHED_FIFO, else "other" */
+    int raw;           /* also print every sample, in iteration order (run-bench merges rounds) */
 } bench_config;
 
 /* One competitor of an op's loop: a backend of ours (be) or the official tree (be == NULL),
@@ -357,6 +358,12 @@ static void report(const bench_op *op, const competitor *c, const paired_entry *
                (unsigned long long)s.median, (unsigned long long)s.q1, (unsigned long long)s.q3,
                (unsigned long long)s.min, (unsigned long long)s.max, cfg->warmup, cfg->cpu, cfg->sched);
         printf(", \"calls_per_sample\": %u", op->reps);
+        if (cfg->raw) {
+            printf(", \"ticks\": [");
+            for (size_t k = 0; k < total; k++)
+                printf("%s%llu", k ? ", " : "", (unsigned long long)e[i].ticks[k]);
+            printf("]");
+        }
         if (cfg->paper)
             printf(", \"mode\": \"paper\", \"sets\": %zu, \"runs\": %zu}\n", cfg->sets, cfg->runs);
         else
@@ -541,6 +548,8 @@ int main(int argc, char **argv)
             cfg.paper = 1;
         } else if (strcmp(a, "--no-realtime") == 0) {
             realtime = 0;
+        } else if (strcmp(a, "--raw") == 0) {
+            cfg.raw = 1;
         } else if (strcmp(a, "--backend") == 0 && v) {
             if (n_backends == sizeof backend_names / sizeof backend_names[0]) {
                 fprintf(stderr, "error: too many --backend options\n");
