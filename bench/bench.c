@@ -18,6 +18,7 @@
 
 #include "backend.h"
 #include "kem.h"
+#include "official_kem.h"
 #include "params.h"
 #include "randombytes.h"
 #include "paired.h"
@@ -184,11 +185,7 @@ static int call_syndromes(bench_state *st)
  * ciphertexts are those of our KEM (same dialect: the KATs agree byte for byte), so it runs on
  * the same inputs; its keygen and encaps draw their seeds inside the call (a few hundred
  * ticks of SHAKE256), ours take them prepared. */
-int upstream_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-int upstream_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int upstream_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-void upstream_prng_init(uint8_t *entropy, uint8_t *personalization, uint32_t enlen,
-                        uint32_t perlen);
+OFFICIAL_KEM_DECLARE(upstream)
 
 static int upstream_keygen(bench_state *st)
 {

@@ -19,7 +19,7 @@ from conftest import LEVELS, ROOT, bin_path, run, supported_backends
 RUN_BENCH = ROOT / "bench" / "run-bench"
 COMPARE = ROOT / "scripts" / "bench-compare"
 OPS = {"keygen": "kem", "encaps": "kem", "decaps": "kem", "mul": "mul", "syndromes": "syndromes"}
-TINY = ["--runs", "20", "--batch", "5", "--warmup", "2"]
+TINY = ["--runs", "20", "--batch", "5", "--warmup", "2", "--rounds", "4", "--no-realtime"]
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +130,7 @@ def test_paper_mode(tmp_path):
     minimum and the overall maximum."""
     res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
                "--paper", "--sets", "3", "--runs", "4", "--warmup", "1", "--levels", "1",
-               "--ops", "mul,decaps", "--no-plot"])
+               "--ops", "mul,decaps", "--no-plot", "--no-realtime"])
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["metadata"]["mode"] == "paper" and results["metadata"]["sets"] == 3
     assert {(r["op"], r["impl"]) for r in results["records"]} == \
@@ -165,7 +165,8 @@ def test_bench_program_rejects_bad_options():
 def test_bench_program_pairs_what_it_is_given():
     """The program times exactly the backends named, in that order, each paired with all."""
     impls = supported_backends(5)[::-1]
-    out = run([bin_path("hqc5_bench"), "--op", "syndromes", "--runs", "7", "--warmup", "1"] +
+    out = run([bin_path("hqc5_bench"), "--op", "syndromes", "--runs", "7", "--warmup", "1",
+               "--no-realtime"] +
               [x for b in impls for x in ("--backend", b)]).stdout
     recs = [json.loads(line) for line in out.splitlines()]
     assert [r["impl"] for r in recs] == impls
@@ -174,7 +175,8 @@ def test_bench_program_pairs_what_it_is_given():
     # Without ref and avx2 there is no base, hence no ratio.
     others = [b for b in impls if b not in ("ref", "avx2")]
     if others:
-        out = run([bin_path("hqc5_bench"), "--op", "mul", "--runs", "3", "--backend", others[0]])
+        out = run([bin_path("hqc5_bench"), "--op", "mul", "--runs", "3", "--no-realtime",
+                   "--backend", others[0]])
         assert json.loads(out.stdout)["ratios"] == {}
     # upstream is a competitor only in the programs run-bench links with the official tree.
     res = run([bin_path("hqc5_bench"), "--backend", "upstream"], check=False)
@@ -285,7 +287,7 @@ def test_upstream_joins_the_table(tmp_path):
                     "(hqc-2025-08-22), see docs/PATCHES.md")
     res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
                "--upstream", tree, "--levels", "1", "--runs", "6", "--batch", "3", "--warmup",
-               "1", "--no-plot"])
+               "1", "--no-plot", "--no-realtime"])
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["metadata"]["upstream"] == str(Path(tree).resolve())
     impls = supported_backends(1)
@@ -299,3 +301,33 @@ def test_upstream_joins_the_table(tmp_path):
     header = res.stdout.split("HQC-1: median")[1].splitlines()[1].split()
     assert header == ["op"] + impls + ["upstream"]
     assert not (tmp_path / "cycles.png").exists()
+
+
+def test_rounds_merge_pairs_within_iterations():
+    """Merging rounds concatenates the samples and takes the ratios iteration by iteration
+    within each round: two rounds where X is 2x and 3x faster give ratios 2, 2, 3, 3 (median
+    2.5), whereas the ratio of the merged medians would be 200/75."""
+    rb = load_run_bench()
+    assert rb.quartiles([1, 2, 3, 4, 5]) == [2, 3, 4]
+    base = [{"impl": "ref", "ticks": [100, 100], "warmup": 1},
+            {"impl": "ref", "ticks": [300, 300], "warmup": 1}]
+    fast = [{"impl": "avx2", "ticks": [50, 50], "warmup": 1},
+            {"impl": "avx2", "ticks": [100, 100], "warmup": 1}]
+    merged, samples = {}, {}
+    for parts in (base, fast):
+        merged[parts[0]["impl"]], samples[parts[0]["impl"]] = rb.merge_rounds(parts, 4)
+    rb.merged_ratios(merged, samples)
+    x = merged["avx2"]
+    assert (x["median_cycles"], x["q1"], x["q3"], x["min"], x["max"]) == (75, 50, 100, 50, 100)
+    assert x["runs"] == 4 and x["rounds"] == 2 and x["warmup"] == 2 and "ticks" not in x
+    assert x["ratios"] == {"ref": {"median": 2.5, "q1": 2.0, "q3": 3.0},
+                           "avx2": {"median": 1.0, "q1": 1.0, "q3": 1.0}}
+    assert merged["ref"]["ratios"] == {"ref": {"median": 1.0, "q1": 1.0, "q3": 1.0},
+                                       "avx2": {"median": 0.416667, "q1": 0.333333, "q3": 0.5}}
+
+
+def test_records_merge_the_rounds(tiny_run):
+    _, res, results = tiny_run
+    assert results["metadata"]["rounds"] == 4 and results["metadata"]["sched"] == ["other"]
+    assert all(r["rounds"] == 4 and r["runs"] == 20 for r in results["records"])
+    assert res.stderr.count("round 4/4 [") == 5 * len(LEVELS)
