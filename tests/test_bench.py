@@ -298,6 +298,10 @@ def test_upstream_joins_the_table(tmp_path):
     assert sorted(r["op"] for r in ups) == ["decaps", "encaps", "keygen"]
     for r in ups:
         assert 0 < r["ratios"]["ref"]["q1"] <= r["ratios"]["ref"]["q3"]
+        assert r["ratios"]["upstream"] == {"median": 1.0, "q1": 1.0, "q3": 1.0}
+    for r in results["records"]:
+        assert ("upstream" in r["ratios"]) == (r["what"] == "kem"), r
+    assert "speed-up vs upstream" in res.stdout
     header = res.stdout.split("HQC-1: median")[1].splitlines()[1].split()
     assert header == ["op"] + impls + ["upstream"]
     assert not (tmp_path / "cycles.png").exists()
