@@ -116,6 +116,8 @@ static const kat_level_digests *level_digests(const kat_dialect *d, int level)
 
 int kat_check_one(int dialect, int level, const char *backend, int (*kat_main)(int, char **))
 {
+    if (dialect < 0 || dialect >= N_DIALECTS)
+        return 2;
     int match[2];
     const kat_level_digests *l = level_digests(&dialects[dialect], level);
     return l ? generate_and_compare(&dialects[dialect], l, backend, kat_main, match) : 2;
@@ -123,13 +125,13 @@ int kat_check_one(int dialect, int level, const char *backend, int (*kat_main)(i
 
 /* One printed line: "HQC-1 ref: PQCkemKAT_2321.req matches, ..."; dialects after the
  * default one are named after the backend. */
-static int check_one(int dialect, int level, int (*kat_main)(int, char **), const char *backend)
+static int check_one(const kat_dialect *d, int level, int (*kat_main)(int, char **), const char *backend)
 {
-    const kat_dialect *d = &dialects[dialect];
     const kat_level_digests *l = level_digests(d, level);
     int match[2];
     int rc = generate_and_compare(d, l, backend, kat_main, match);
-    printf("HQC-%d %s%s%s:", level, backend, dialect ? " dialect " : "", dialect ? d->name : "");
+    int named = d != dialects;
+    printf("HQC-%d %s%s%s:", level, backend, named ? " dialect " : "", named ? d->name : "");
     const char *kinds[2] = {"req", "rsp"};
     for (int k = 0; rc != 2 && k < 2; k++)
         printf("%s PQCkemKAT_%d.%s %s", k ? "," : "", l->sk_bytes, kinds[k],
@@ -141,7 +143,7 @@ static int check_one(int dialect, int level, int (*kat_main)(int, char **), cons
 int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend)
 {
     int rc = 0;
-    for (int d = 0; d < N_DIALECTS; d++) {
+    for (const kat_dialect *d = dialects; d < dialects + N_DIALECTS; d++) {
         if (backend) {
             rc |= check_one(d, level, kat_main, backend);
             continue;
