@@ -44,13 +44,20 @@ static sample_summary summarise_samples(uint64_t *s, size_t n)
     return r;
 }
 
-/* The per-iteration ratios a[i] / b[i] in thousandths, rounded to nearest, written to
- * milli[0..n-1] and summarised; n >= 1, every b[i] > 0. */
-static inline sample_summary summarise_ratios(const uint64_t *a, const uint64_t *b, uint64_t *milli, size_t n)
+/* The per-iteration ratios a[i] / b[i] in units of 1/scale, rounded to nearest, written to
+ * out[0..n-1] and summarised; n >= 1, every b[i] > 0, a[i] * scale below 2^64. */
+static inline sample_summary summarise_ratios_scaled(const uint64_t *a, const uint64_t *b, uint64_t *out,
+                                                     size_t n, uint64_t scale)
 {
     for (size_t i = 0; i < n; i++)
-        milli[i] = (1000 * a[i] + b[i] / 2) / b[i];
-    return summarise_samples(milli, n);
+        out[i] = (scale * a[i] + b[i] / 2) / b[i];
+    return summarise_samples(out, n);
+}
+
+/* The same in thousandths, written to milli[0..n-1]. */
+static inline sample_summary summarise_ratios(const uint64_t *a, const uint64_t *b, uint64_t *milli, size_t n)
+{
+    return summarise_ratios_scaled(a, b, milli, n, 1000);
 }
 
 /* k arrays of n zeroed samples each in t[0..k-1]; 0, or -1 (nothing left allocated) when

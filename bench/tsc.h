@@ -8,6 +8,8 @@
 #define HQC_BENCH_TSC_H
 
 #include <stdint.h>
+
+#if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 
 /* lfence before rdtsc waits for earlier instructions; lfence after keeps later ones from
@@ -29,5 +31,21 @@ static inline uint64_t tsc_end(void)
     _mm_lfence();
     return t;
 }
+#else
+/* Elsewhere (the tool's speed table on other architectures): nanoseconds of CLOCK_MONOTONIC. */
+#include <time.h>
+
+static inline uint64_t tsc_begin(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t tsc_end(void)
+{
+    return tsc_begin();
+}
+#endif
 
 #endif

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/bench.mk: the cycle benchmark (issue 4). Builds build/<B>/bin/hqcL_bench per level from
-# bench/bench.c and defines `make bench`, which runs bench/run-bench over every level and
-# supported backend and writes build/bench/results.json and build/bench/cycles.png.
+# bench/bench.c and defines `make bench [UPSTREAM=DIR]`, which runs bench/run-bench over every
+# level and supported backend, paired, and writes build/bench/results.json and cycles.png.
 
 BENCH_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_bench)
 EXTRA_PROGS += $(BENCH_PROGS)
@@ -17,7 +17,7 @@ BENCH_DEFS = -DHQC_BENCH_CC=$(call bench_cstr,$(CC)) \
              -DHQC_BENCH_ISA_AVX2=$(call bench_cstr,$(ISA_avx2)) \
              -DHQC_BENCH_ISA_VPCLMUL=$(call bench_cstr,$(ISA_vpclmul)) \
              -DHQC_BENCH_ISA_AVX512=$(call bench_cstr,$(ISA_avx512))
-BENCH_HEADERS := bench/tsc.h bench/sample_stats.h
+BENCH_HEADERS := bench/tsc.h bench/sample_stats.h bench/paired.h bench/official_kem.h
 
 define bench_rule
 $(BUILD)/bin/hqc$(1)_bench: bench/bench.c $(BENCH_HEADERS) $(LIB)
@@ -34,6 +34,7 @@ $(BUILD)/bin/bench_keccak: bench/bench_keccak.c $(BENCH_HEADERS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(INCS) -Ibench -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS) $(ORACLE_LDLIBS)
 
+# UPSTREAM=DIR (the official tree) adds its avx256 KEM to the same paired loops.
 .PHONY: bench
 bench: all
-	$(PYTHON) bench/run-bench --build $(BUILD)
+	$(PYTHON) bench/run-bench --build $(BUILD) $(if $(UPSTREAM),--upstream $(UPSTREAM))

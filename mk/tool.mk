@@ -32,9 +32,33 @@ $(TOOL_OBJ)/genkat_hqc$(1).o: kat/genkat.c | $(GENERATED)
 endef
 $(foreach l,$(LEVELS),$(eval $(call tool_genkat_rule,$(l))))
 
+# `hqc selftest`'s per-level parts (tools/level/), compiled once per level like genkat. The
+# test build hqc_fault (never installed) compiles them with -DHQC_SELFTEST_FAULT, the hook
+# through which tests/test_selftest.py flips one bit of one backend's output.
+SELFTEST_NAMES := $(basename $(notdir $(wildcard tools/level/*.c)))
+SELFTEST_FLAGS := $(INCS) -Itools -Ibench $(DEFS)
+TOOL_OBJS  += $(foreach l,$(LEVELS),$(foreach n,$(SELFTEST_NAMES),$(TOOL_OBJ)/$(n)_hqc$(l).o))
+TOOL_FAULT := $(BUILD)/bin/hqc_fault
+FAULT_OBJS := $(foreach o,$(TOOL_OBJS),$(if $(findstring selftest_ops_hqc,$(o)),$(TOOL_OBJ)/fault/$(notdir $(o)),$(o)))
+all: $(TOOL_FAULT)
+
+define tool_selftest_rule
+$(TOOL_OBJ)/$(2)_hqc$(1).o: tools/level/$(2).c | $(GENERATED)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(SELFTEST_FLAGS) -DHQC_LEVEL=$(1) -MMD -MP -c $$< -o $$@
+$(TOOL_OBJ)/fault/$(2)_hqc$(1).o: tools/level/$(2).c | $(GENERATED)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(SELFTEST_FLAGS) -DHQC_LEVEL=$(1) -DHQC_SELFTEST_FAULT -MMD -MP -c $$< -o $$@
+endef
+$(foreach l,$(LEVELS),$(foreach n,$(SELFTEST_NAMES),$(eval $(call tool_selftest_rule,$(l),$(n)))))
+
 $(TOOL): $(TOOL_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(TOOL_OBJS) $(LIB) -o $@ $(TOOL_LDLIBS)
+
+$(TOOL_FAULT): $(FAULT_OBJS) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(FAULT_OBJS) $(LIB) -o $@ $(TOOL_LDLIBS)
 
 $(BUILD)/bin/hqc_info: tests/c/hqc_info.c $(INFO_OBJS) $(LIB)
 	@mkdir -p $(dir $@)

@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The benchmark suite (issue 4): bench/run-bench on a tiny run must produce a complete, sane
-results.json (every op for every level and supported backend), the tables and cycles.png;
-scripts/bench-compare must match records and reject malformed files. Timings are never
-asserted, only their shape (positive integers, q1 <= median <= q3).
+"""The benchmark suite (issues 4 and 27): bench/run-bench on a tiny run must produce a complete,
+sane results.json (every op for every level and supported backend, each record paired with all
+the others of its level and op, with ref/X and avx2/X ratio quartiles), the tables and
+cycles.png; scripts/bench-compare must match records and reject malformed files. Timings are
+never asserted, only their shape (positive integers, q1 <= median <= q3) and the ratios'
+consistency with the pairing (a base against itself is exactly 1).
 """
 import copy
 import json
+import os
+
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +19,7 @@ from conftest import LEVELS, ROOT, bin_path, run, supported_backends
 RUN_BENCH = ROOT / "bench" / "run-bench"
 COMPARE = ROOT / "scripts" / "bench-compare"
 OPS = {"keygen": "kem", "encaps": "kem", "decaps": "kem", "mul": "mul", "syndromes": "syndromes"}
-TINY = ["--runs", "20", "--batch", "5", "--warmup", "2"]
+TINY = ["--runs", "20", "--batch", "5", "--warmup", "2", "--rounds", "4", "--no-realtime"]
 
 
 @pytest.fixture(scope="module")
@@ -45,15 +50,44 @@ def test_records_are_sane(tiny_run):
         assert r["mode"] == "median" and r["runs"] == 20 and r["batch"] == 5
 
 
+def test_records_are_paired_with_ratios(tiny_run):
+    """Every record of a (level, op) names the same competitors, all supported backends of the
+    level in list order, and carries the per-iteration ratio quartiles over ref and avx2 (where
+    the level has them); a base over itself is exactly 1 in every iteration."""
+    _, _, results = tiny_run
+    for r in results["records"]:
+        impls = supported_backends(r["level"])
+        assert r["paired_with"] == impls, r
+        bases = [b for b in ("ref", "avx2") if b in impls]
+        assert sorted(r["ratios"]) == sorted(bases), r
+        for base, q in r["ratios"].items():
+            assert 0 < q["q1"] <= q["median"] <= q["q3"], (base, r)
+            if base == r["impl"]:
+                assert q == {"median": 1.0, "q1": 1.0, "q3": 1.0}, r
+
+
+def test_ratio_quartiles_bracket_ratio_of_extremes(tiny_run):
+    """Each per-iteration ratio base/X lies between min(base)/max(X) and max(base)/min(X), so
+    its quartiles do too: the ratios come from the same process's samples."""
+    _, _, results = tiny_run
+    recs = {(r["level"], r["op"], r["impl"]): r for r in results["records"]}
+    for (level, op, impl), r in recs.items():
+        for base, q in r["ratios"].items():
+            b = recs[(level, op, base)]
+            lo, hi = b["min"] / r["max"], b["max"] / r["min"]
+            assert lo * 0.999 <= q["q1"] and q["q3"] <= hi * 1.001, (level, op, impl, base)
+
+
 def test_metadata(tiny_run):
     _, _, results = tiny_run
     meta = results["metadata"]
-    for k in ("cpu_model", "compiler", "cflags", "git_commit", "date", "units"):
+    for k in ("cpu_model", "compiler", "cflags", "git_commit", "date", "units", "paired"):
         assert isinstance(meta[k], str) and meta[k], k
     assert isinstance(meta["cpu_flags"], list) and "tsc" in meta["cpu_flags"]
     assert meta["tsc_hz"] > 1e8
     assert meta["mode"] == "median" and meta["runs"] == 20
     assert "TSC" in meta["units"]
+    assert meta["upstream"] is None
 
 
 def test_tables_and_plot(tiny_run):
@@ -71,16 +105,24 @@ def test_tables_and_plot(tiny_run):
             assert any(line.split()[:1] == [op] for line in text.splitlines()), (level, op)
         assert ("speed-up vs ref" in text) == (len(impls) > 1)
         assert ("speed-up vs avx2" in text) == ("avx2" in impls)
+        if len(impls) > 1:
+            # The ref block: every op's row holds ref over itself, exactly 1.
+            lines = text.splitlines()
+            at = next(i for i, l in enumerate(lines) if l.startswith("speed-up vs ref"))
+            for line in lines[at + 1:at + 1 + len(OPS)]:
+                assert line.split()[1:3] == ["1.00x", "[1.00-1.00]"], line
     png = (out / "cycles.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10000
     assert sorted(p.name for p in out.iterdir()) == ["cycles.png", "results.json"]
 
 
 def test_progress_on_stderr(tiny_run):
+    """One process per (level, op), each with all the level's competitors."""
     _, res, _ = tiny_run
     for level in LEVELS:
-        for impl in supported_backends(level):
-            assert "HQC-%d %-8s decaps" % (level, impl) in res.stderr
+        for op in OPS:
+            assert "HQC-%d %-9s %d competitors" % (level, op, len(supported_backends(level))) \
+                in res.stderr
 
 
 def test_paper_mode(tmp_path):
@@ -88,7 +130,7 @@ def test_paper_mode(tmp_path):
     minimum and the overall maximum."""
     res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
                "--paper", "--sets", "3", "--runs", "4", "--warmup", "1", "--levels", "1",
-               "--ops", "mul,decaps", "--no-plot"])
+               "--ops", "mul,decaps", "--no-plot", "--no-realtime"])
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["metadata"]["mode"] == "paper" and results["metadata"]["sets"] == 3
     assert {(r["op"], r["impl"]) for r in results["records"]} == \
@@ -96,12 +138,14 @@ def test_paper_mode(tmp_path):
     for r in results["records"]:
         assert r["mode"] == "paper" and r["sets"] == 3 and r["runs"] == 4
         assert r["min"] <= r["mean_min_cycles"] <= r["max"]
+        assert r["paired_with"] == supported_backends(1)
     assert "mean over 3 data sets of the minimum of 4 calls" in res.stdout
     assert not (tmp_path / "cycles.png").exists()
 
 
 @pytest.mark.parametrize("bad", [["--runs", "0"], ["--levels", "2"], ["--ops", "sign"],
-                                 ["--backends", "nonesuch"], ["--build", "/nonexistent"]])
+                                 ["--backends", "nonesuch"], ["--build", "/nonexistent"],
+                                 ["--upstream", "/nonexistent"]])
 def test_run_bench_rejects_bad_input(tmp_path, bad):
     res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
                "--no-plot"] + bad, check=False)
@@ -116,6 +160,27 @@ def test_bench_program_rejects_bad_options():
                 ["--frobnicate"]):
         res = run([prog] + bad, check=False)
         assert res.returncode == 2 and "error" in res.stderr, bad
+
+
+def test_bench_program_pairs_what_it_is_given():
+    """The program times exactly the backends named, in that order, each paired with all."""
+    impls = supported_backends(5)[::-1]
+    out = run([bin_path("hqc5_bench"), "--op", "syndromes", "--runs", "7", "--warmup", "1",
+               "--no-realtime"] +
+              [x for b in impls for x in ("--backend", b)]).stdout
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["impl"] for r in recs] == impls
+    for r in recs:
+        assert r["paired_with"] == impls and r["runs"] == 7 and r["op"] == "syndromes"
+    # Without ref and avx2 there is no base, hence no ratio.
+    others = [b for b in impls if b not in ("ref", "avx2")]
+    if others:
+        out = run([bin_path("hqc5_bench"), "--op", "mul", "--runs", "3", "--no-realtime",
+                   "--backend", others[0]])
+        assert json.loads(out.stdout)["ratios"] == {}
+    # upstream is a competitor only in the programs run-bench links with the official tree.
+    res = run([bin_path("hqc5_bench"), "--backend", "upstream"], check=False)
+    assert res.returncode == 2 and "upstream" in res.stderr
 
 
 def test_bench_program_info():
@@ -185,16 +250,88 @@ def load_run_bench():
 
 
 def test_table_speedups_from_synthetic_records():
-    """The speed-up blocks divide the base backend's ticks by each backend's ticks."""
+    """The speed-up blocks print each record's per-iteration ratio quartiles over ref and avx2,
+    not a ratio of the medians; a competitor without an op (upstream's mul) gets '-'."""
     rb = load_run_bench()
-    ticks = {"ref": 120000, "avx2": 12000, "avx512": 6000}
-    records = [{"what": OPS[op], "op": op, "level": 5, "impl": impl, "median_cycles": t,
-                "q1": t - 10, "q3": t + 10} for op in OPS for impl, t in ticks.items()]
+    ticks = {"ref": 120000, "avx2": 12000, "avx512": 6000, "upstream": 24000}
+    records = []
+    for op in OPS:
+        for impl, t in ticks.items():
+            if impl == "upstream" and OPS[op] != "kem":
+                continue
+            ratios = {b: {"median": ticks[b] / t * 1.01, "q1": ticks[b] / t * 0.9,
+                          "q3": ticks[b] / t * 1.1} for b in ("ref", "avx2")}
+            records.append({"what": OPS[op], "op": op, "level": 5, "impl": impl,
+                            "median_cycles": t, "q1": t - 10, "q3": t + 10, "ratios": ratios})
     lines = rb.table(records, 5, "median_cycles", "t", 2.6e9).splitlines()
-    assert lines[1].split() == ["op", "ref", "avx2", "avx512"]
+    assert lines[1].split() == ["op", "ref", "avx2", "avx512", "upstream"]
     assert lines[2].split() == ["keygen", "120.0k", "[120.0k-120.0k]", "12.00k",
-                                "[11.99k-12.01k]", "6000", "[5990-6010]"]
+                                "[11.99k-12.01k]", "6000", "[5990-6010]", "24.00k",
+                                "[23.99k-24.01k]"]
+    assert lines[5].split()[:2] == ["mul", "120.0k"] and lines[5].split()[-1] == "-"
     vs_ref = lines.index(next(l for l in lines if l.startswith("speed-up vs ref")))
-    assert lines[vs_ref + 1].split() == ["keygen", "1.00x", "10.00x", "20.00x"]
+    assert lines[vs_ref + 1].split() == ["keygen", "1.01x", "[0.900-1.10]", "10.10x",
+                                         "[9.00-11.00]", "20.20x", "[18.00-22.00]", "5.05x",
+                                         "[4.50-5.50]"]
     vs_avx2 = lines.index(next(l for l in lines if l.startswith("speed-up vs avx2")))
-    assert lines[vs_avx2 + 5].split() == ["syndromes", "0.10x", "1.00x", "2.00x"]
+    assert lines[vs_avx2 + 5].split() == ["syndromes", "0.101x", "[0.0900-0.110]", "1.01x",
+                                          "[0.900-1.10]", "2.02x", "[1.80-2.20]", "-"]
+
+
+def test_upstream_joins_the_table(tmp_path):
+    """With --upstream (HQC_UPSTREAM: the official tree), the official avx256 KEM is one more
+    competitor of the KEM ops in the same processes, and sits out mul and syndromes."""
+    tree = os.environ.get("HQC_UPSTREAM")
+    if not tree:
+        pytest.skip("HQC_UPSTREAM is not set: --upstream needs the official tree "
+                    "(hqc-2025-08-22), see docs/PATCHES.md")
+    res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
+               "--upstream", tree, "--levels", "1", "--runs", "6", "--batch", "3", "--warmup",
+               "1", "--no-plot", "--no-realtime"])
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["metadata"]["upstream"] == str(Path(tree).resolve())
+    impls = supported_backends(1)
+    for r in results["records"]:
+        kem = r["what"] == "kem"
+        assert r["paired_with"] == impls + (["upstream"] if kem else []), r
+    ups = [r for r in results["records"] if r["impl"] == "upstream"]
+    assert sorted(r["op"] for r in ups) == ["decaps", "encaps", "keygen"]
+    for r in ups:
+        assert 0 < r["ratios"]["ref"]["q1"] <= r["ratios"]["ref"]["q3"]
+        assert r["ratios"]["upstream"] == {"median": 1.0, "q1": 1.0, "q3": 1.0}
+    for r in results["records"]:
+        assert ("upstream" in r["ratios"]) == (r["what"] == "kem"), r
+    assert "speed-up vs upstream" in res.stdout
+    header = res.stdout.split("HQC-1: median")[1].splitlines()[1].split()
+    assert header == ["op"] + impls + ["upstream"]
+    assert not (tmp_path / "cycles.png").exists()
+
+
+def test_rounds_merge_pairs_within_iterations():
+    """Merging rounds concatenates the samples and takes the ratios iteration by iteration
+    within each round: two rounds where X is 2x and 3x faster give ratios 2, 2, 3, 3 (median
+    2.5), whereas the ratio of the merged medians would be 200/75."""
+    rb = load_run_bench()
+    assert rb.quartiles([1, 2, 3, 4, 5]) == [2, 3, 4]
+    base = [{"impl": "ref", "ticks": [100, 100], "warmup": 1},
+            {"impl": "ref", "ticks": [300, 300], "warmup": 1}]
+    fast = [{"impl": "avx2", "ticks": [50, 50], "warmup": 1},
+            {"impl": "avx2", "ticks": [100, 100], "warmup": 1}]
+    merged, samples = {}, {}
+    for parts in (base, fast):
+        merged[parts[0]["impl"]], samples[parts[0]["impl"]] = rb.merge_rounds(parts, 4)
+    rb.merged_ratios(merged, samples)
+    x = merged["avx2"]
+    assert (x["median_cycles"], x["q1"], x["q3"], x["min"], x["max"]) == (75, 50, 100, 50, 100)
+    assert x["runs"] == 4 and x["rounds"] == 2 and x["warmup"] == 2 and "ticks" not in x
+    assert x["ratios"] == {"ref": {"median": 2.5, "q1": 2.0, "q3": 3.0},
+                           "avx2": {"median": 1.0, "q1": 1.0, "q3": 1.0}}
+    assert merged["ref"]["ratios"] == {"ref": {"median": 1.0, "q1": 1.0, "q3": 1.0},
+                                       "avx2": {"median": 0.416667, "q1": 0.333333, "q3": 0.5}}
+
+
+def test_records_merge_the_rounds(tiny_run):
+    _, res, results = tiny_run
+    assert results["metadata"]["rounds"] == 4 and results["metadata"]["sched"] == ["other"]
+    assert all(r["rounds"] == 4 and r["runs"] == 20 for r in results["records"])
+    assert res.stderr.count("round 4/4 [") == 5 * len(LEVELS)

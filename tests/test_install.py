@@ -6,6 +6,7 @@ find_package(hqc) (hqc::hqc and hqc::hqc_static, with the version check), the in
 round-trips against the installed library and handles every bad input, its man page is its
 --help text, and make uninstall
 removes exactly what install put."""
+import json
 import os
 import re
 import shutil
@@ -171,6 +172,15 @@ def test_installed_tool_agrees_with_installed_library(staged, tmp_path, level):
 
 def test_installed_tool_bad_inputs(staged, tmp_path):
     assert bad_input_failures(tool_in(staged), tmp_path) == []
+
+
+def test_installed_tool_selftest(staged):
+    """What a packager runs on a new CPU: the installed tool's quick selftest passes."""
+    res = subprocess.run([str(tool_in(staged)), "selftest", "--quick", "--json"],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    assert report["ok"] is True and report["checks"] > 0 and report["failures"] == []
 
 
 def test_uninstall_removes_exactly_what_install_put(tmp_path):

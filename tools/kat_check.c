@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kat_check.c: regenerates KAT files and compares their SHA-256 with the official digests
- * (kat_check.h); the digests come from kat/levels.json through scripts/gen-kat-digests. */
+ * (kat_check.h), per dialect; the digests come from kat/levels.json through
+ * scripts/gen-kat-digests. */
 #include "kat_check.h"
 
 #include <stdio.h>
@@ -13,14 +14,39 @@
 
 #include "kat_digests.h"
 
-static const struct {
+/* The official digests of one level in one dialect. */
+typedef struct {
     int level, sk_bytes;
     const char *req_sha256, *rsp_sha256;
-} official[] = {
-    {1, HQC1_CRYPTO_SECRETKEYBYTES, HQC1_KAT_REQ_SHA256, HQC1_KAT_RSP_SHA256},
-    {3, HQC3_CRYPTO_SECRETKEYBYTES, HQC3_KAT_REQ_SHA256, HQC3_KAT_RSP_SHA256},
-    {5, HQC5_CRYPTO_SECRETKEYBYTES, HQC5_KAT_REQ_SHA256, HQC5_KAT_RSP_SHA256},
+} kat_level_digests;
+
+/* One dialect of HQC the library speaks: its name, the --dialect argument kat/genkat.c takes
+ * for it (NULL: the generator's default), and its official digests per level. A dialect joins
+ * `hqc kat --check` and `hqc selftest` by adding a row. */
+typedef struct {
+    const char *name, *genkat_dialect;
+    kat_level_digests levels[3];
+} kat_dialect;
+
+static const kat_dialect dialects[] = {
+    /* The official tree at upstream 161cd4f (kat/levels.json). */
+    {"161cd4f",
+     NULL,
+     {{1, HQC1_CRYPTO_SECRETKEYBYTES, HQC1_KAT_REQ_SHA256, HQC1_KAT_RSP_SHA256},
+      {3, HQC3_CRYPTO_SECRETKEYBYTES, HQC3_KAT_REQ_SHA256, HQC3_KAT_RSP_SHA256},
+      {5, HQC5_CRYPTO_SECRETKEYBYTES, HQC5_KAT_REQ_SHA256, HQC5_KAT_RSP_SHA256}}},
 };
+#define N_DIALECTS ((int)(sizeof dialects / sizeof dialects[0]))
+
+int kat_dialect_count(void)
+{
+    return N_DIALECTS;
+}
+
+const char *kat_dialect_name(int dialect)
+{
+    return dialect >= 0 && dialect < N_DIALECTS ? dialects[dialect].name : NULL;
+}
 
 /* The SHA-256 of the file at path in lowercase hex, or "" when it cannot be read. */
 static void sha256_file(const char *path, char hex[65])
@@ -44,50 +70,89 @@ static void sha256_file(const char *path, char hex[65])
         snprintf(hex + 2 * i, 3, "%02x", md[i]);
 }
 
-/* Generates into a new temporary directory, compares both files, removes everything. */
-static int check_one(int idx, int (*kat_main)(int, char **), const char *backend)
+/* Generates into a new temporary directory, compares both files, removes everything.
+ * match[k] tells whether the req (k = 0) and rsp (k = 1) digests matched. */
+static int generate_and_compare(const kat_dialect *d, const kat_level_digests *l, const char *backend,
+                                int (*kat_main)(int, char **), int match[2])
 {
+    match[0] = match[1] = 0;
     const char *tmpdir = getenv("TMPDIR");
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/hqc-kat.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
     if (!mkdtemp(dir)) {
-        perror("hqc kat --check: cannot create a temporary directory");
-        return 1;
+        perror("hqc: cannot create a temporary directory for the KAT check");
+        return 2;
     }
     char self[48];
-    snprintf(self, sizeof self, "hqc kat --check --level %d", official[idx].level);
-    char *args[] = {self, (char *)"--backend", (char *)backend, (char *)"--out", dir, NULL};
-    int generated = kat_main(5, args) == 0;
-    int ok = generated;
-    printf("HQC-%d %s:", official[idx].level, backend);
+    snprintf(self, sizeof self, "hqc kat --check --level %d", l->level);
+    char *args[8] = {self, (char *)"--backend", (char *)backend, (char *)"--out", dir};
+    int n = 5;
+    if (d->genkat_dialect) {
+        args[n++] = (char *)"--dialect";
+        args[n++] = (char *)d->genkat_dialect;
+    }
+    args[n] = NULL;
+    int generated = kat_main(n, args) == 0;
     const char *kinds[2] = {"req", "rsp"};
-    const char *want[2] = {official[idx].req_sha256, official[idx].rsp_sha256};
+    const char *want[2] = {l->req_sha256, l->rsp_sha256};
     for (int k = 0; k < 2; k++) {
         char path[4200], got[65];
-        snprintf(path, sizeof path, "%s/PQCkemKAT_%d.%s", dir, official[idx].sk_bytes, kinds[k]);
+        snprintf(path, sizeof path, "%s/PQCkemKAT_%d.%s", dir, l->sk_bytes, kinds[k]);
         sha256_file(path, got);
-        int match = strcmp(got, want[k]) == 0;
-        if (generated)
-            printf("%s PQCkemKAT_%d.%s %s", k ? "," : "", official[idx].sk_bytes, kinds[k],
-                   match ? "matches" : "DIFFERS from the official digest");
-        ok = ok && match;
+        match[k] = generated && strcmp(got, want[k]) == 0;
         unlink(path);
     }
-    printf("%s\n", generated ? "" : " generation failed");
     rmdir(dir);
-    return ok ? 0 : 1;
+    return !generated ? 2 : match[0] && match[1] ? 0 : 1;
+}
+
+static const kat_level_digests *level_digests(const kat_dialect *d, int level)
+{
+    for (int i = 0; i < 3; i++)
+        if (d->levels[i].level == level)
+            return &d->levels[i];
+    return NULL;
+}
+
+int kat_check_one(int dialect, int level, const char *backend, int (*kat_main)(int, char **))
+{
+    if (dialect < 0 || dialect >= N_DIALECTS)
+        return 2;
+    int match[2];
+    const kat_level_digests *l = level_digests(&dialects[dialect], level);
+    return l ? generate_and_compare(&dialects[dialect], l, backend, kat_main, match) : 2;
+}
+
+/* One printed line: "HQC-1 ref: PQCkemKAT_2321.req matches, ..."; dialects after the
+ * default one are named after the backend. */
+static int check_one(const kat_dialect *d, int level, int (*kat_main)(int, char **), const char *backend)
+{
+    const kat_level_digests *l = level_digests(d, level);
+    int match[2];
+    int rc = generate_and_compare(d, l, backend, kat_main, match);
+    int named = d != dialects;
+    printf("HQC-%d %s%s%s:", level, backend, named ? " dialect " : "", named ? d->name : "");
+    const char *kinds[2] = {"req", "rsp"};
+    for (int k = 0; rc != 2 && k < 2; k++)
+        printf("%s PQCkemKAT_%d.%s %s", k ? "," : "", l->sk_bytes, kinds[k],
+               match[k] ? "matches" : "DIFFERS from the official digest");
+    printf("%s\n", rc == 2 ? " generation failed" : "");
+    return rc ? 1 : 0;
 }
 
 int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend)
 {
-    int idx = level == 1 ? 0 : level == 3 ? 1 : 2;
-    if (backend)
-        return check_one(idx, kat_main, backend);
     int rc = 0;
-    for (const struct hqc_backend *const *b = hqc1_backend_list(); *b; b++) {
-        const char *name = hqc1_backend_name(*b);
-        if (hqc1_backend_by_name(name) && check_one(idx, kat_main, name) != 0)
-            rc = 1;
+    for (const kat_dialect *d = dialects; d < dialects + N_DIALECTS; d++) {
+        if (backend) {
+            rc |= check_one(d, level, kat_main, backend);
+            continue;
+        }
+        for (const struct hqc_backend *const *b = hqc1_backend_list(); *b; b++) {
+            const char *name = hqc1_backend_name(*b);
+            if (hqc1_backend_by_name(name) && check_one(d, level, kat_main, name) != 0)
+                rc = 1;
+        }
     }
     fflush(stdout);
     return rc;

@@ -12,23 +12,15 @@
 
 #include "backend.h"
 #include "kem.h"
+#include "official_kem.h"
 #include "params.h"
 #include "sample_stats.h"
 #include "tsc.h"
 
 /* The official tree of this level (NIST API; randomness from its SHAKE256 PRNG). */
-int upstream_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-int upstream_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int upstream_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-void upstream_prng_init(uint8_t *entropy, uint8_t *personalization, uint32_t enlen,
-                        uint32_t perlen);
-void upstream_prng_get_bytes(uint8_t *out, uint32_t outlen);
+OFFICIAL_KEM_DECLARE(upstream)
 #ifdef HQC_PEERS_PATCHED
-int patched_crypto_kem_keypair(uint8_t *pk, uint8_t *sk);
-int patched_crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-int patched_crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-void patched_prng_init(uint8_t *entropy, uint8_t *personalization, uint32_t enlen,
-                       uint32_t perlen);
+OFFICIAL_KEM_DECLARE(patched)
 #endif
 
 #define WARMUP 3

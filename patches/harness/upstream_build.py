@@ -99,12 +99,15 @@ def official_copy(pristine, dest, gold_kats=None, rsp_names=None):
     for level in OFFICIAL_LEVELS:
         for impl in ("ref", "x86_64/avx256"):
             folder = dest / "kats" / impl / ("hqc-" + level)
-            if not folder.is_dir() or list(folder.glob("PQCkemKAT_*.rsp")):
-                continue
-            src = Path(gold_kats or "/nonexistent") / ("hqc-" + level) / (rsp_names or {}).get(
-                level, "")
-            if src.is_file():
-                shutil.copy(src, folder / src.name)
+            gold = Path(gold_kats or "/nonexistent") / ("hqc-" + level)
+            # A mirror may lack the whole kats/ folder (the 2025-08-22 tarball does); configure
+            # wants the .rsp and the intermediates_values file of each level.
+            for name, present in (((rsp_names or {}).get(level, ""), "PQCkemKAT_*.rsp"),
+                                  ("intermediates_values", "intermediates_values")):
+                if (folder.is_dir() and list(folder.glob(present))) or not (gold / name).is_file():
+                    continue
+                folder.mkdir(parents=True, exist_ok=True)
+                shutil.copy(gold / name, folder / name)
     return dest
 
 
