@@ -177,3 +177,9 @@ fuzz-build:
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) $(FUZZ_VARS) fuzz-progs
 fuzz: fuzz-build
 	$(PYTHON) scripts/run-fuzz --build $(FUZZ_BUILD) --seconds $(FUZZ_SECONDS)
+
+# The portable verification bundle (scripts/make-verify-bundle, docs/VERIFICATION.md): static
+# x86-64 programs and verify.sh in build/hqc-verify-bundle.tar.xz.
+.PHONY: verify-bundle
+verify-bundle:
+	$(PYTHON) scripts/make-verify-bundle

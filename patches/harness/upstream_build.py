@@ -111,11 +111,14 @@ def official_copy(pristine, dest, gold_kats=None, rsp_names=None):
     return dest
 
 
-def official_build(tree, impl, build, targets, fips202=None):
+def official_build(tree, impl, build, targets, fips202=None, exe_ldflags=()):
     """Configure tree for x86_64 with HQC_X86_IMPL=impl into build and build targets.
-    fips202: None for the tree's own lib, or a source file replacing it (upstream-lib.cmake)."""
+    fips202: None for the tree's own lib, or a source file replacing it (upstream-lib.cmake).
+    exe_ldflags: extra link flags of its programs (-static for the verification bundle)."""
     cfg = ["cmake", "-S", tree, "-B", build, "-DHQC_ARCH=x86_64", "-DHQC_X86_IMPL=" + impl,
            "-DHQC_ENABLE_NTL_TESTS=OFF", "-DCMAKE_BUILD_TYPE=Release"]
+    if exe_ldflags:
+        cfg.append("-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(exe_ldflags))
     if fips202:
         cfg.append("-DHQC_FIPS202_SOURCE=%s" % fips202)
     sh(cfg)
@@ -175,9 +178,9 @@ def our_library():
     return ROOT / "build" / "auto" / "libhqc.a"
 
 
-def peers_program(level, objects, out, patched=False):
+def peers_program(level, objects, out, patched=False, ldflags=()):
     """patches/harness/kem_peers.c for level, linked with the renamed tree objects and ours."""
-    sh(["cc", *HARNESS_CFLAGS, "-O2", "-DHQC_LEVEL=%s" % level,
+    sh(["cc", *HARNESS_CFLAGS, *ldflags, "-O2", "-DHQC_LEVEL=%s" % level,
         *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
         "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",
         "-o", out])
