@@ -20,6 +20,8 @@ ARCH_DEFS := $(if $(filter neon,$(BACKENDS)),-DHQC_HAVE_NEON)
 KECCAK_ARCH_SRCS := $(wildcard src/keccak_arm/*.c)
 KECCAK_ARCH_INCS := $(if $(KECCAK_ARCH_SRCS),-Isrc/keccak_arm)
 KECCAK_ARCH_DEFS := $(if $(KECCAK_ARCH_SRCS),-DHQC_HAVE_KECCAK_ARM)
+# EOR3, RAX1, XAR and BCAX (FEAT_SHA3, optional from Armv8.2-A).
+ISA_keccak_f1600_x2_sha3 := -march=armv8.2-a+sha3
 ifneq ($(filter aarch64 arm64,$(shell uname -m)),)
 else
 BUILD ?= build/$(BACKEND)-aarch64
