@@ -3,7 +3,8 @@
  * records the instructions qemu-aarch64 executes between the marks and gives them to llvm-mca.
  * Kernels: leaf (the neon 512x512 PMULL leaf), leaf-ref (the portable product on 8 words),
  * mul-neon, mul-ref (o = a b mod X^N - 1 of this level), keccak (the Keccak-f[1600] that the
- * library picks on this CPU), keccak-ref (the portable permutation). Fixed inputs. */
+ * library picks on this CPU), keccak-ref (the portable permutation), keccak-x4 and
+ * keccak-x4-ref (the same for four states). Fixed inputs. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +27,7 @@ static __attribute__((noinline)) void leaf(uint64_t *e, uint64_t *o, const uint6
 int main(int argc, char **argv)
 {
     static uint64_t a[HQC_WORDS], b[HQC_WORDS], o[2 * HQC_WORDS], scratch[KARATSUBA_SCRATCH_BOUND(HQC_WORDS)];
-    static uint64_t s[25];
+    static uint64_t s[100];
     const char *k = argc > 1 ? argv[1] : "";
     for (size_t i = 0; i < HQC_WORDS; i++) {
         a[i] = 0x9e3779b97f4a7c15ull * (i + 1);
@@ -34,7 +35,7 @@ int main(int argc, char **argv)
     }
     a[HQC_WORDS - 1] &= HQC_TOP_MASK;
     b[HQC_WORDS - 1] &= HQC_TOP_MASK;
-    memcpy(s, a, sizeof s);
+    memcpy(s, a, sizeof s < sizeof a ? sizeof s : sizeof a);
     const hqc_backend *be = HQC_NS(backend_by_name)(strcmp(k, "mul-ref") == 0 ? "ref" : "neon");
     if (be == NULL)
         return 2;
@@ -49,6 +50,10 @@ int main(int argc, char **argv)
         keccak_f1600(s);
     else if (strcmp(k, "keccak-ref") == 0)
         keccak_f1600_portable(s);
+    else if (strcmp(k, "keccak-x4") == 0)
+        keccak_f1600_x4(s);
+    else if (strcmp(k, "keccak-x4-ref") == 0)
+        keccak_f1600_x4_portable(s);
     else
         return 2;
     mca_mark(1);
