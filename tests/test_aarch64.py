@@ -144,3 +144,23 @@ def test_tool_round_trip(arm, tmp_path):
         emulated(arm, "max", "hqc", "decaps", *L, "--sk", d / "sk", "--ct", d / "ct", "--ss", d / ("ss_" + be),
                  "--backend", be, check=True)
         assert (d / ("ss_" + be)).read_bytes() == (d / "ss").read_bytes(), be
+
+
+def test_valgrind_constant_time_of_ref_and_neon():
+    """make ct-vg-aarch64: the ct programs of ref and neon at every level, secrets marked, under
+    Debian's arm64 valgrind run by qemu-aarch64; the calibration (ct_leaky) must be reported
+    where it leaks and silent where it does not, and the backends' KEM outputs must agree."""
+    tool = Path("/opt/hqc-valgrind-arm64/usr/libexec/valgrind/memcheck-arm64-linux")
+    missing = [p for p in (CROSS_CC, "qemu-aarch64") if shutil.which(p) is None]
+    if not tool.exists() or missing or not (SYSROOT / "lib" / "libc.a").exists():
+        pytest.skip("the aarch64 valgrind check needs %s (scripts/install-deps extracts valgrind:arm64 and installs "
+                    "the cross toolchain)" % ", ".join(missing + ([] if tool.exists() else [str(tool)])))
+    res = run(["make", "--no-print-directory", "ct-vg-aarch64"], cwd=ROOT, check=False, wrapper=[], timeout=1800)
+    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
+    report = json.loads((ROOT / "build" / "ct" / "vg-aarch64-O2" / "ct-report.json").read_text())
+    cal = report["calibration"]
+    assert cal["clean"] is False and cal["branch"] is True and cal["index"] is True, cal
+    for level in LEVELS:
+        entries = report["levels"][str(level)]
+        assert {n: e["status"] for n, e in entries.items()} == {"ref": "clean", "neon": "clean"}, level
+        assert len({e["digest"] for e in entries.values()}) == 1, level
