@@ -167,3 +167,11 @@ def test_valgrind_constant_time_of_ref_and_neon():
         entries = report["levels"][str(level)]
         assert {n: e["status"] for n, e in entries.items()} == {"ref": "clean", "neon": "clean"}, level
         assert len({e["digest"] for e in entries.values()}) == 1, level
+
+
+def test_bench_reads_the_generic_timer(arm):
+    """bench/tsc.h on aarch64: CNTVCT_EL0, with its frequency (CNTFRQ_EL0) reported as the
+    resolution, and both backends offered to `make bench`."""
+    info = json.loads(emulated(arm, "max", "hqc1_bench", "--info", check=True).stdout)
+    assert info["tsc_source"] == "cntvct_el0" and info["tsc_resolution_hz"] > 0, info
+    assert [b["name"] for b in info["backends"] if b["supported"]] == ["ref", "neon"]
