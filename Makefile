@@ -10,7 +10,10 @@
 #
 # ISA flags are set per backend folder: only src/gf2x_avx2, src/gf2x_vpclmul and src/gf2x_avx512
 # get AVX code, and per file in src/keccak_x86 (the Keccak kernels that src/hqc/keccak.c picks
-# by CPUID).
+# by CPUID). The backend set follows the target of $(CC) (`$(CC) -dumpmachine`): x86-64 gets
+# ref avx2 vpclmul avx512, aarch64 ref neon (mk/aarch64.mk), anything else ref, so
+#   make CC=aarch64-linux-gnu-gcc    (or CC="clang --target=aarch64-linux-gnu")
+# cross-builds for 64-bit Arm, into build/<BACKEND>-aarch64 when the host is not aarch64.
 #
 #   make HQC_SHA3=openssl   SHA3-256/512 through OpenSSL's libcrypto (for users who must use
 #                           their validated OpenSSL) instead of the in-tree Keccak (default)
@@ -38,7 +41,14 @@ endif
 # OpenSSL is the tests' oracle for SHAKE256 and SHA3, whatever the library uses.
 ORACLE_LDLIBS := -lcrypto
 
-ALL_BACKENDS := ref avx2 vpclmul avx512
+TARGET_MACHINE := $(shell $(CC) -dumpmachine)
+ifneq ($(filter x86_64-% i%86-%,$(TARGET_MACHINE)),)
+  ALL_BACKENDS := ref avx2 vpclmul avx512
+else ifneq ($(filter aarch64-% arm64-%,$(TARGET_MACHINE)),)
+  ALL_BACKENDS := ref neon
+else
+  ALL_BACKENDS := ref
+endif
 ifeq ($(BACKEND),auto)
   BACKENDS := $(ALL_BACKENDS)
 else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
@@ -48,9 +58,10 @@ else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
   # the avx2 folder along.
   BACKENDS := $(sort ref $(BACKEND) $(if $(filter avx512 vpclmul,$(BACKEND)),avx2))
 else
-  $(error unknown BACKEND '$(BACKEND)': use auto, ref, avx2, vpclmul or avx512)
+  $(error unknown BACKEND '$(BACKEND)' for $(TARGET_MACHINE): use auto or one of $(ALL_BACKENDS))
 endif
 
+include mk/arch/aarch64.mk
 BUILD ?= build/$(BACKEND)
 ISA_avx2   := -mavx2 -mpclmul -mbmi2
 # vpclmul compiles the Toom-3/Karatsuba skeleton of src/gf2x_avx2 with its own leaf.
@@ -59,20 +70,20 @@ ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx5
               -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter vpclmul,$(BACKENDS)),-DHQC_HAVE_VPCLMUL) \
-        $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512) $(SHA3_DEFS)
+        $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512) $(ARCH_DEFS:%=% )$(SHA3_DEFS)
 GEN  := $(BUILD)/gen
 # The x86 Keccak kernels, each file with its own flags, on any x86-64 target.
 KECCAK_X86 := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),yes)
 ISA_keccak_f1600_bmi     := -mbmi -mbmi2
 ISA_keccak_f1600_x4_avx2 := -mavx2
 ISA_keccak_f1600_x4_avx512vl := -mavx512f -mavx512vl
-KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(SHA3_DEFS)
-INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/keccak_x86)
+KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(KECCAK_ARCH_DEFS:%=% )$(SHA3_DEFS)
+INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/keccak_x86)$(KECCAK_ARCH_INCS:%= %)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
 
 # Level-independent sources are compiled once; everything else once per level.
 COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/keccak_batch.c src/hqc/sha3.c src/hqc/randombytes.c \
-               src/hqc/version.c $(if $(KECCAK_X86),$(wildcard src/keccak_x86/*.c))
+               src/hqc/version.c $(if $(KECCAK_X86),$(wildcard src/keccak_x86/*.c))$(KECCAK_ARCH_SRCS:%= %)
 LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) \
                $(foreach b,$(BACKENDS),$(wildcard src/gf2x_$(b)/*.c))
 
@@ -122,8 +133,8 @@ $(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
 	    -e 's/@CT@/$(word 3,$(API_SIZES_$*))/; s/@SEC@/$(word 4,$(API_SIZES_$*))/' $< > $@.tmp
 	mv $@.tmp $@
 
-isa_for = $(foreach b,avx2 vpclmul avx512,$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
-isa_keccak = $(if $(findstring src/keccak_x86/,$(1)),$(ISA_$(basename $(notdir $(1)))))
+isa_for = $(foreach b,avx2 vpclmul avx512 $(ARCH_BACKENDS),$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
+isa_keccak = $(if $(findstring src/keccak_x86/,$(1))$(findstring src/keccak_arm/,$(1)),$(ISA_$(basename $(notdir $(1)))))
 
 $(BUILD)/obj/common/%.o: %.c
 	@mkdir -p $(dir $@)

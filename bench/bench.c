@@ -8,7 +8,6 @@
  * phases, which separate processes do not). Paper mode: Robert and Veron's procedure (data sets
  * of --runs iterations, mean of the per-set minima). One JSON object per line. */
 #define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
-#include <cpuid.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -458,16 +457,6 @@ static double measure_tsc_hz(void)
     return (double)(c1 - c0) / (s1 - s0);
 }
 
-/* CPUID 0x80000007 EDX bit 8: the TSC ticks at a constant rate in every power state. */
-static int tsc_is_invariant(void)
-{
-    unsigned a, b, c, d;
-    if (__get_cpuid_max(0x80000000u, 0) < 0x80000007u)
-        return 0;
-    __cpuid(0x80000007u, a, b, c, d);
-    return (d >> 8) & 1;
-}
-
 /* Median of back-to-back begin/end pairs: the ticks every sample includes besides the call. */
 static uint64_t measure_timer_overhead(void)
 {
@@ -495,8 +484,10 @@ static int print_info(int cpu)
     }
     printf("], \"cpu_features\": ");
     print_json_string(feats);
+    printf(", \"tsc_source\": \"%s\", \"tsc_resolution_hz\": %llu", TSC_SOURCE,
+           (unsigned long long)tsc_resolution_hz());
     printf(", \"tsc_hz\": %.0f, \"tsc_invariant\": %s, \"timer_overhead_ticks\": %llu, \"cpu\": %d",
-           measure_tsc_hz(), tsc_is_invariant() ? "true" : "false",
+           measure_tsc_hz(), tsc_constant_rate() ? "true" : "false",
            (unsigned long long)measure_timer_overhead(), cpu);
     printf(", \"compiler\": ");
     print_json_string(COMPILER_VERSION);

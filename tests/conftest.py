@@ -7,6 +7,7 @@ tests are driven by data rather than by constants repeated in every file.
 """
 import json
 import os
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,13 +21,22 @@ if not BUILD.is_absolute():
 SHARED_KAT = ROOT.parent / "shared" / "kat" / "hqc-v5"
 LEVELS_META = json.loads((ROOT / "kat" / "levels.json").read_text())
 LEVELS = [1, 3, 5]
+# A command put before every program of the build that run() starts, for a build of another
+# architecture: HQC_BUILD=build/auto-aarch64 HQC_EXEC_WRAPPER="qemu-aarch64 -L
+# /usr/aarch64-linux-gnu" runs the suite on the cross-built aarch64 programs under qemu-user.
+# tests/test_aarch64.py passes its own (wrapper=) for the build it makes.
+EXEC_WRAPPER = shlex.split(os.environ.get("HQC_EXEC_WRAPPER", ""))
 
 
-def run(cmd, check=True, **kw):
-    """Run a command, capturing text output; fail the test with its output if check fails."""
+def run(cmd, check=True, wrapper=None, **kw):
+    """Run a command, capturing text output; fail the test with its output if check fails.
+    A program of the build runs under wrapper (a list), HQC_EXEC_WRAPPER when it is None."""
     kw.setdefault("capture_output", True)
     kw.setdefault("text", True)
-    res = subprocess.run([str(c) for c in cmd], **kw)
+    cmd = [str(c) for c in cmd]
+    if wrapper is None:
+        wrapper = EXEC_WRAPPER if cmd and cmd[0].startswith(str(BUILD) + os.sep) else []
+    res = subprocess.run(list(wrapper) + cmd, **kw)
     if check and res.returncode != 0:
         pytest.fail("command %s exited %d\nstdout:\n%s\nstderr:\n%s"
                     % (" ".join(map(str, cmd)), res.returncode, res.stdout, res.stderr))

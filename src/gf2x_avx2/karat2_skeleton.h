@@ -11,7 +11,7 @@
 #error "define KARAT2_LEAF before including karat2_skeleton.h"
 #endif
 
-#include "vec256.h"
+#include "skeleton_lane.h"
 
 /* One product, r = a * b, and two independent ones, r0 = a0 * b0 and r1 = a1 * b1: the
  * second lets a backend whose leaf computes two products at once (KARAT2_PAIR_LEAF) run every
@@ -55,7 +55,7 @@ HQC_VEC_INLINE void karat2_step(size_t batch, uint64_t *const *r, const uint64_t
     for (size_t k = 0; k < batch; k++)
         for (size_t i = 0; i < h; i += 4) {
             uint64_t *rk = r[k];
-            __m256i t = ld(rk + h + i) ^ ld(rk + 2 * h + i);
+            vec256 t = ld(rk + h + i) ^ ld(rk + 2 * h + i);
             st(rk + h + i, t ^ ld(rk + i) ^ ld(pm[k] + i));
             st(rk + 2 * h + i, t ^ ld(rk + 3 * h + i) ^ ld(pm[k] + h + i));
         }
@@ -110,10 +110,10 @@ static void mul16(uint64_t *r, const uint64_t *a, const uint64_t *b)
     KARAT2_LEAF(r + 16, o1.w + 1, a + 8, b + 8);
     KARAT2_LEAF(pm, om.w + 1, sa, sb);
     for (size_t i = 0; i < 8; i += 4) {
-        __m256i p0lo = ld(r + i) ^ ld(o0.w + i), p0hi = ld(r + 8 + i) ^ ld(o0.w + 8 + i);
-        __m256i p1lo = ld(r + 16 + i) ^ ld(o1.w + i), p1hi = ld(r + 24 + i) ^ ld(o1.w + 8 + i);
-        __m256i pmlo = ld(pm + i) ^ ld(om.w + i), pmhi = ld(pm + 8 + i) ^ ld(om.w + 8 + i);
-        __m256i t = p0hi ^ p1lo;
+        vec256 p0lo = ld(r + i) ^ ld(o0.w + i), p0hi = ld(r + 8 + i) ^ ld(o0.w + 8 + i);
+        vec256 p1lo = ld(r + 16 + i) ^ ld(o1.w + i), p1hi = ld(r + 24 + i) ^ ld(o1.w + 8 + i);
+        vec256 pmlo = ld(pm + i) ^ ld(om.w + i), pmhi = ld(pm + 8 + i) ^ ld(om.w + 8 + i);
+        vec256 t = p0hi ^ p1lo;
         st(r + i, p0lo);
         st(r + 8 + i, t ^ p0lo ^ pmlo);
         st(r + 16 + i, t ^ p1hi ^ pmhi);

@@ -3,7 +3,7 @@
  * m-word products (Weimerskirch and Paar, "Generalizations of the Karatsuba algorithm for
  * efficient implementations", section 4, the 3-term case), each by karat2_mul. Shared by the
  * avx2 and vpclmul backends (mul_skeleton.h). */
-#include "vec256.h"
+#include "skeleton_lane.h"
 
 #define KARAT3_MAX_PART 64 /* the largest m used by any level (HQC-3: 192 = 3 * 64) */
 
@@ -16,8 +16,8 @@ void karat3_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
         __builtin_trap();
 
     for (size_t i = 0; i < m; i += 4) {
-        __m256i a0 = ld(a + i), a1 = ld(a + m + i), a2 = ld(a + 2 * m + i);
-        __m256i b0 = ld(b + i), b1 = ld(b + m + i), b2 = ld(b + 2 * m + i);
+        vec256 a0 = ld(a + i), a1 = ld(a + m + i), a2 = ld(a + 2 * m + i);
+        vec256 b0 = ld(b + i), b1 = ld(b + m + i), b2 = ld(b + 2 * m + i);
         st(sa[0] + i, a0 ^ a1), st(sa[1] + i, a0 ^ a2), st(sa[2] + i, a1 ^ a2);
         st(sb[0] + i, b0 ^ b1), st(sb[1] + i, b0 ^ b2), st(sb[2] + i, b1 ^ b2);
     }
@@ -31,9 +31,9 @@ void karat3_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
      *   r1 = u + P0lo + P01lo          r2 = w + P0lo + P01hi + P02lo
      *   r4 = v + P2hi + P12hi          r3 = w + P2hi + P02hi + P12lo              */
     for (size_t i = 0; i < m; i += 4) {
-        __m256i r0 = ld(r + i), r1 = ld(r + m + i), r2 = ld(r + 2 * m + i);
-        __m256i r3 = ld(r + 3 * m + i), r4 = ld(r + 4 * m + i), r5 = ld(r + 5 * m + i);
-        __m256i u = r1 ^ r2, v = r3 ^ r4, w = u ^ v;
+        vec256 r0 = ld(r + i), r1 = ld(r + m + i), r2 = ld(r + 2 * m + i);
+        vec256 r3 = ld(r + 3 * m + i), r4 = ld(r + 4 * m + i), r5 = ld(r + 5 * m + i);
+        vec256 u = r1 ^ r2, v = r3 ^ r4, w = u ^ v;
         st(r + m + i, u ^ r0 ^ ld(p01 + i));
         st(r + 2 * m + i, w ^ r0 ^ ld(p01 + m + i) ^ ld(p02 + i));
         st(r + 3 * m + i, w ^ r5 ^ ld(p02 + m + i) ^ ld(p12 + i));

@@ -4,7 +4,7 @@
  * Karatsuba-like formulae", IEEE Trans. Computers 54(3), 2005, shows 13 suffice). The formula
  * below was found for this project by a search over subset products (src/gf2x_avx2/TUNING.md).
  * Shared by the avx2 and vpclmul backends (mul_skeleton.h). */
-#include "vec256.h"
+#include "skeleton_lane.h"
 
 #define KARAT5_MAX_PART 64 /* the largest m used by any level (HQC-5: 320 = 5 * 64) */
 
@@ -15,10 +15,10 @@ enum { P01, P02, P24, P34, P123, P0124, P0234, P01234, MIXED };
 static void subset_sums(uint64_t s[MIXED][KARAT5_MAX_PART], const uint64_t *x, size_t m)
 {
     for (size_t i = 0; i < m; i += 4) {
-        __m256i x0 = ld(x + i), x1 = ld(x + m + i), x2 = ld(x + 2 * m + i);
-        __m256i x3 = ld(x + 3 * m + i), x4 = ld(x + 4 * m + i);
-        __m256i s01 = x0 ^ x1, s02 = x0 ^ x2, s24 = x2 ^ x4, s34 = x3 ^ x4;
-        __m256i s0124 = s01 ^ s24;
+        vec256 x0 = ld(x + i), x1 = ld(x + m + i), x2 = ld(x + 2 * m + i);
+        vec256 x3 = ld(x + 3 * m + i), x4 = ld(x + 4 * m + i);
+        vec256 s01 = x0 ^ x1, s02 = x0 ^ x2, s24 = x2 ^ x4, s34 = x3 ^ x4;
+        vec256 s0124 = s01 ^ s24;
         st(s[P01] + i, s01);
         st(s[P02] + i, s02);
         st(s[P24] + i, s24);
@@ -57,14 +57,14 @@ void karat5_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
      *   c4 = P02 + P24 + P0124 + P0234 + P01234
      * and block t of the result is c_t lo + c_(t-1) hi. Each step below is one lo/hi pair. */
     for (size_t t = 0; t < m; t += 4) {
-        __m256i p[5][2], q[MIXED][2], c[9][2];
+        vec256 p[5][2], q[MIXED][2], c[9][2];
         for (size_t i = 0; i < 5; i++)
             p[i][0] = ld(r + 2 * i * m + t), p[i][1] = ld(r + (2 * i + 1) * m + t);
         for (size_t k = 0; k < MIXED; k++)
             q[k][0] = ld(pm[k] + t), q[k][1] = ld(pm[k] + m + t);
         for (size_t h = 0; h < 2; h++) {
-            __m256i x01 = p[0][h] ^ p[1][h], x34 = p[3][h] ^ p[4][h];
-            __m256i z = p[2][h] ^ q[P123][h] ^ q[P01234][h];
+            vec256 x01 = p[0][h] ^ p[1][h], x34 = p[3][h] ^ p[4][h];
+            vec256 z = p[2][h] ^ q[P123][h] ^ q[P01234][h];
             c[0][h] = p[0][h];
             c[1][h] = x01 ^ q[P01][h];
             c[2][h] = x01 ^ p[2][h] ^ q[P02][h];

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* mul_skeleton.h: the interface of the Toom-3 over Karatsuba product that the avx2 and
- * vpclmul backends share (Bodrato's Toom-3 in toom3_skeleton.h, two-, three- and five-way
+/* mul_skeleton.h: the interface of the Toom-3 over Karatsuba product that the avx2, vpclmul
+ * and neon backends share (Bodrato's Toom-3 in toom3_skeleton.h, two-, three- and five-way
  * Karatsuba in karat*_skeleton.h). A backend header defines the per-level shape (TOOM3_*
  * below) and SKELETON_NAME(s), the per-level, per-backend name of function s, then includes
  * this file; the backends differ only in their leaves (karat2_skeleton.h): a 512x512-bit
- * one-product leaf each, and for vpclmul a two-product 1024-bit leaf (KARAT2_PAIR_LEAF). */
+ * one-product leaf each, and for vpclmul a two-product 1024-bit leaf (KARAT2_PAIR_LEAF), and
+ * in their lane type (SKELETON_LANE, skeleton_lane.h) and reduction (SKELETON_REDUCE): AVX2
+ * vectors and reduce_avx2.c unless the backend header names others. */
 #ifndef HQC_GF2X_MUL_SKELETON_H
 #define HQC_GF2X_MUL_SKELETON_H
 
@@ -12,7 +14,12 @@
 #include <stdint.h>
 
 #include "params.h"
+
+/* SKELETON_REDUCE(o, prod): o = prod mod X^N - 1 for the full product toom3_mul leaves. */
+#ifndef SKELETON_REDUCE
 #include "reduce_avx2.h"
+#define SKELETON_REDUCE reduce_mod_xn_minus_1_avx2
+#endif
 
 #if !defined(TOOM3_SHIFT_WORDS) || !defined(TOOM3_PART_WORDS) || !defined(TOOM3_MUL_WORDS) || \
     !defined(TOOM3_INNER_MUL) || !defined(SKELETON_NAME)
@@ -76,7 +83,7 @@ static inline void toom3_mul_mod_xn_minus_1(uint64_t *o, const uint64_t *a, cons
 {
     _Alignas(32) uint64_t prod[TOOM3_PROD_ALLOC];
     toom3_mul(prod, a, b);
-    reduce_mod_xn_minus_1_avx2(o, prod);
+    SKELETON_REDUCE(o, prod);
 }
 
 #endif

@@ -5,7 +5,7 @@
  * characteristic 2 and 0", WAIFI 2007, section 4), x = X^w with w a multiple of 64 so that
  * multiplying or dividing by x is a word shift and dividing by x + 1 a prefix XOR over w-bit
  * words. The five pointwise products are the backend's TOOM3_INNER_MUL (mul_skeleton.h). */
-#include "vec256.h"
+#include "skeleton_lane.h"
 
 #define K TOOM3_PART_WORDS
 #define M TOOM3_MUL_WORDS
@@ -23,26 +23,22 @@ enum { POINT_0, POINT_1, POINT_X, POINT_X1, POINT_INF };
  * the words outside the part masked off; only where it would run past the end of x is it
  * assembled word by word, so nothing outside [x, x + HQC_WORDS) is read, whatever the
  * alignment. Every branch and mask depends on i and j only, never on the data. */
-HQC_VEC_INLINE __m256i part_vec(const uint64_t *x, size_t j, ptrdiff_t i)
+HQC_VEC_INLINE vec256 part_vec(const uint64_t *x, size_t j, ptrdiff_t i)
 {
     const ptrdiff_t len = (ptrdiff_t)(HQC_WORDS - j * K < K ? HQC_WORDS - j * K : K);
     const ptrdiff_t base = (ptrdiff_t)(j * K) + i; /* >= 0: only parts 1 and 2 are shifted */
     if (i + 4 <= 0 || i >= len)
-        return _mm256_setzero_si256();
+        return vzero();
     if (base + 4 <= (ptrdiff_t)HQC_WORDS) {
-        __m256i v = ld(x + base);
-        if (i < 0 || i + 4 > len) {
-            __m256i idx = _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 1, 2, 3));
-            __m256i below = _mm256_cmpgt_epi64(_mm256_setzero_si256(), idx);
-            __m256i inside = _mm256_cmpgt_epi64(_mm256_set1_epi64x(len), idx);
-            v = _mm256_and_si256(v, _mm256_andnot_si256(below, inside));
-        }
+        vec256 v = ld(x + base);
+        if (i < 0 || i + 4 > len)
+            v = keep_words(v, i, len);
         return v;
     }
     uint64_t w[4];
     for (ptrdiff_t t = 0; t < 4; t++)
         w[t] = i + t >= 0 && i + t < len ? x[base + t] : 0;
-    return _mm256_loadu_si256((const __m256i *)w);
+    return ld(w);
 }
 
 /* e = U(point) on M words for U = u0 + u1 y + u2 y^2, the three parts of the caller's x.
@@ -52,7 +48,7 @@ HQC_VEC_INLINE void evaluate_at(uint64_t *e, const uint64_t *x, int point)
 {
     for (size_t v = 0; v < M; v += 4) {
         const ptrdiff_t i = (ptrdiff_t)v;
-        __m256i r;
+        vec256 r;
         if (point == POINT_0) {
             r = part_vec(x, 0, i);
         } else if (point == POINT_INF) {
@@ -85,7 +81,7 @@ HQC_VEC_INLINE void pointwise(uint64_t *w, uint64_t *ea, uint64_t *eb, const uin
 static void divide_two_by_x_plus_1(uint64_t *p, uint64_t *q, size_t n)
 {
 #if TOOM3_SHIFT_WORDS == 4
-    __m256i cp = _mm256_setzero_si256(), cq = _mm256_setzero_si256();
+    vec256 cp = vzero(), cq = vzero();
     for (size_t i = 0; i < n; i += 4) {
         cp ^= ld(p + i);
         cq ^= ld(q + i);
@@ -93,12 +89,12 @@ static void divide_two_by_x_plus_1(uint64_t *p, uint64_t *q, size_t n)
         st(q + i, cq);
     }
 #elif TOOM3_SHIFT_WORDS == 2
-    __m128i cp = _mm_setzero_si128(), cq = _mm_setzero_si128();
+    vec128 cp = vzero128(), cq = vzero128();
     for (size_t i = 0; i < n; i += 2) {
-        cp ^= _mm_loadu_si128((const __m128i *)(p + i));
-        cq ^= _mm_loadu_si128((const __m128i *)(q + i));
-        _mm_storeu_si128((__m128i *)(p + i), cp);
-        _mm_storeu_si128((__m128i *)(q + i), cq);
+        cp ^= ld128(p + i);
+        cq ^= ld128(q + i);
+        st128(p + i, cp);
+        st128(q + i, cq);
     }
 #elif TOOM3_SHIFT_WORDS == 1
     uint64_t cp = 0, cq = 0;
@@ -139,8 +135,8 @@ void toom3_mul(uint64_t *prod, const uint64_t *a, const uint64_t *b)
      * The first five steps up to the divisions are one pass: at word i it reads the old
      * values at i and i + S only, and writes at i, so the updates can be made in place. */
     for (size_t i = 0; i < 2 * M; i += 4) {
-        __m256i v0 = ld(w0 + i), v0s = ld(w0 + i + S), v1 = ld(w1 + i), v1s = ld(w1 + i + S);
-        __m256i v2 = ld(w2 + i), v2s = ld(w2 + i + S), v3 = ld(w3 + i), v3s = ld(w3 + i + S);
+        vec256 v0 = ld(w0 + i), v0s = ld(w0 + i + S), v1 = ld(w1 + i), v1s = ld(w1 + i + S);
+        vec256 v2 = ld(w2 + i), v2s = ld(w2 + i + S), v3 = ld(w3 + i), v3s = ld(w3 + i + S);
         st(w1 + i, v1 ^ v0);
         st(w2 + i, v2s ^ v0s ^ v3 ^ v2 ^ ld(w4 + i) ^ ld(w4 + i - 3 * S));
         st(w3 + i, v3s ^ v2s ^ v1s ^ v0s);
@@ -154,10 +150,10 @@ void toom3_mul(uint64_t *prod, const uint64_t *a, const uint64_t *b)
      * into the slack of TOOM3_PROD_ALLOC. */
     for (size_t v = (K + 3) / 4; v-- > 0;) {
         size_t i = 4 * v;
-        __m256i c0lo = ld_opaque(w0 + i), c0hi = ld(w0 + K + i);
-        __m256i c1lo = ld(w1 + i) ^ ld(w4 + i) ^ ld(w2 + i);
-        __m256i c1hi = ld(w1 + K + i) ^ ld(w4 + K + i) ^ ld(w2 + K + i);
-        __m256i c2lo = ld(w2 + i) ^ ld(w3 + i), c2hi = ld(w2 + K + i) ^ ld(w3 + K + i);
+        vec256 c0lo = ld_opaque(w0 + i), c0hi = ld(w0 + K + i);
+        vec256 c1lo = ld(w1 + i) ^ ld(w4 + i) ^ ld(w2 + i);
+        vec256 c1hi = ld(w1 + K + i) ^ ld(w4 + K + i) ^ ld(w2 + K + i);
+        vec256 c2lo = ld(w2 + i) ^ ld(w3 + i), c2hi = ld(w2 + K + i) ^ ld(w3 + K + i);
         st(prod + i, c0lo);
         st(prod + K + i, c1lo ^ c0hi);
         st(prod + 2 * K + i, c2lo ^ c1hi);

@@ -22,6 +22,9 @@ static const hqc_backend *const all_backends[] = {
 #ifdef HQC_HAVE_AVX512
     &HQC_NS(backend_avx512),
 #endif
+#ifdef HQC_HAVE_NEON
+    &HQC_NS(backend_neon),
+#endif
 #if defined(HQC_HAVE_AVX2) && !defined(HQC_EMBEDDED)
     &HQC_NS(backend_avx2_sparse),
 #endif

@@ -48,7 +48,7 @@
  *   between syn and cdw. Constant time in the bytes of cdw.
  */
 typedef struct hqc_backend {
-    const char *name;           /* "ref", "avx2", "vpclmul", "avx512", "avx2-sparse", ... */
+    const char *name;           /* "ref", "avx2", "vpclmul", "avx512", "neon", "avx2-sparse", ... */
     uint32_t cpu_features;      /* HQC_CPU_* bits that must all be present and OS-enabled */
     int constant_time;          /* 0 only for explicitly variable-time (sparse) variants */
     void (*mul)(uint64_t *o, const uint64_t *a, const uint64_t *b);
@@ -66,6 +66,9 @@ extern const hqc_backend HQC_NS(backend_avx2_sparse); /* variable time: mul_spar
 #endif
 #ifdef HQC_HAVE_VPCLMUL
 extern const hqc_backend HQC_NS(backend_vpclmul);
+#endif
+#ifdef HQC_HAVE_NEON
+extern const hqc_backend HQC_NS(backend_neon);
 #endif
 #ifdef HQC_HAVE_AVX512
 extern const hqc_backend HQC_NS(backend_avx512);

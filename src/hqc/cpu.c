@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* cpu.c: CPU feature detection from CPUID leaves 1 and 7 and XCR0 (Intel SDM vol. 2A,
- * CPUID; vol. 1, 13.3 "Enabling the XSAVE feature set"). A feature counts only when the OS
- * saves the register state it needs, because otherwise the first vector instruction faults. */
+/* cpu.c: CPU feature detection. x86: CPUID leaves 1 and 7 and XCR0 (Intel SDM vol. 2A, CPUID;
+ * vol. 1, 13.3 "Enabling the XSAVE feature set"); a feature counts only when the OS saves the
+ * register state it needs, because otherwise the first vector instruction faults. aarch64:
+ * the ID registers are privileged, so the OS's view is read instead: getauxval(AT_HWCAP) on
+ * Linux (Documentation/arch/arm64/elf_hwcaps.rst), sysctlbyname("hw.optional...") on macOS. */
 #include "cpu.h"
 
 #include <stdio.h>
@@ -57,6 +59,45 @@ uint32_t hqc_cpu_features(void)
     }
     return f;
 }
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+
+/* The AT_HWCAP bits of arch/arm64/include/uapi/asm/hwcap.h, stable kernel ABI. */
+enum { HWCAP_BIT_ASIMD = 1 << 1, HWCAP_BIT_PMULL = 1 << 4, HWCAP_BIT_SHA3 = 1 << 17 };
+
+uint32_t hqc_cpu_features(void)
+{
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = 0;
+    if (hw & HWCAP_BIT_ASIMD)
+        f |= HQC_CPU_ASIMD;
+    if (hw & HWCAP_BIT_PMULL)
+        f |= HQC_CPU_PMULL;
+    if (hw & HWCAP_BIT_SHA3)
+        f |= HQC_CPU_SHA3;
+    return f;
+}
+#elif defined(__aarch64__) && defined(__APPLE__)
+#include <sys/sysctl.h>
+
+static int sysctl_flag(const char *name)
+{
+    int v = 0;
+    size_t len = sizeof v;
+    return sysctlbyname(name, &v, &len, NULL, 0) == 0 && v != 0;
+}
+
+uint32_t hqc_cpu_features(void)
+{
+    uint32_t f = 0;
+    if (sysctl_flag("hw.optional.AdvSIMD") || sysctl_flag("hw.optional.arm.AdvSIMD"))
+        f |= HQC_CPU_ASIMD;
+    if (sysctl_flag("hw.optional.arm.FEAT_PMULL"))
+        f |= HQC_CPU_PMULL;
+    if (sysctl_flag("hw.optional.arm.FEAT_SHA3"))
+        f |= HQC_CPU_SHA3;
+    return f;
+}
 #else
 uint32_t hqc_cpu_features(void)
 {
@@ -67,7 +108,8 @@ uint32_t hqc_cpu_features(void)
 void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len)
 {
     static const char *const names[] = {"pclmul",   "avx2",     "bmi2",       "avx512f", "avx512bw",
-                                        "avx512dq", "avx512vl", "vpclmulqdq", "gfni",    "bmi1"};
+                                        "avx512dq", "avx512vl", "vpclmulqdq", "gfni",    "bmi1",
+                                        "asimd",    "pmull",    "sha3"};
     size_t used = 0;
     if (len == 0)
         return;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* cpu.h: which x86 features this CPU has and the OS has enabled (CPUID leaves 1 and 7
- * together with XCR0), as the liboqs dispatcher does: AVX state must be enabled for AVX2,
- * and opmask plus ZMM state for AVX-512. */
+/* cpu.h: which features this CPU has and the OS has enabled. x86: CPUID leaves 1 and 7
+ * together with XCR0, as the liboqs dispatcher does: AVX state must be enabled for AVX2, and
+ * opmask plus ZMM state for AVX-512. aarch64: the kernel's HWCAP bits (Linux getauxval) or
+ * hw.optional sysctls (macOS), which already say what user space may execute. */
 #ifndef HQC_CPU_H
 #define HQC_CPU_H
 
@@ -17,8 +18,11 @@
 #define HQC_CPU_VPCLMULQDQ (1u << 7)
 #define HQC_CPU_GFNI       (1u << 8)
 #define HQC_CPU_BMI1       (1u << 9)
+#define HQC_CPU_ASIMD      (1u << 10) /* aarch64 Advanced SIMD (NEON) */
+#define HQC_CPU_PMULL      (1u << 11) /* aarch64 PMULL/PMULL2 on 64-bit lanes (FEAT_PMULL) */
+#define HQC_CPU_SHA3       (1u << 12) /* aarch64 EOR3, RAX1, XAR, BCAX (FEAT_SHA3) */
 
-/* Features present and OS-enabled. Pure: it reads CPUID and XGETBV every call. */
+/* Features present and OS-enabled. Pure: it reads CPUID and XGETBV (or the HWCAPs) every call. */
 uint32_t hqc_cpu_features(void);
 
 /* "avx2 pclmul ..." for the features in MASK, written to BUF (always NUL-terminated). */

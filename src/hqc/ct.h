@@ -25,6 +25,8 @@ static inline uint32_t ct_barrier32(uint32_t x)
  * compiles it to nothing: there it would hide the data flow the check follows. */
 #if defined(HQC_CT_MSAN)
 #define HQC_OPAQUE_VEC(v) ((void)(v))
+#elif defined(__aarch64__)
+#define HQC_OPAQUE_VEC(v) __asm__("" : "+w"(v)) /* a NEON register */
 #else
 #define HQC_OPAQUE_VEC(v) __asm__("" : "+x"(v))
 #endif

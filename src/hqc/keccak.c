@@ -14,6 +14,9 @@
 #ifdef HQC_HAVE_KECCAK_X86
 #include "keccak_x86.h"
 #endif
+#ifdef HQC_HAVE_KECCAK_ARM
+#include "keccak_arm.h"
+#endif
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the sponge below reads and writes the state as bytes, which needs a little-endian host"
@@ -50,10 +53,19 @@ static const keccak_impl impl_avx512vl = {"avx512vl", keccak_f1600_portable, hqc
 static const keccak_impl impl_bmi_avx512vl = {"bmi+avx512vl", hqc_keccak_f1600_bmi,
                                               hqc_keccak_f1600_x4_avx512vl};
 #endif
+#ifdef HQC_HAVE_KECCAK_ARM
+/* One state stays on the scalar rounds (one ROR per rotation): a single state would leave
+ * half of every Q register idle, and on Neoverse cores before V3 the SHA3 instructions issue
+ * on fewer pipes than the scalar ALU ops (Becker-Kannwischer, ePrint 2022/1243). */
+static const keccak_impl impl_sha3 = {"sha3", keccak_f1600_portable, hqc_keccak_f1600_x4_sha3};
+#endif
 
 static const keccak_impl *const all_impls[] = {
 #ifdef HQC_HAVE_KECCAK_X86
     &impl_bmi_avx512vl, &impl_avx512vl, &impl_bmi_avx2, &impl_avx2, &impl_bmi,
+#endif
+#ifdef HQC_HAVE_KECCAK_ARM
+    &impl_sha3,
 #endif
     &impl_portable, NULL};
 
@@ -73,7 +85,12 @@ static uint32_t impl_needs(const keccak_impl *k)
         needs |= HQC_CPU_AVX2;
     if (k->f1600_x4 == hqc_keccak_f1600_x4_avx512vl)
         needs |= hqc_keccak_f1600_x4_avx512vl_needs;
-#else
+#endif
+#ifdef HQC_HAVE_KECCAK_ARM
+    if (k->f1600_x4 == hqc_keccak_f1600_x4_sha3)
+        needs |= HQC_CPU_ASIMD | HQC_CPU_SHA3;
+#endif
+#if !defined(HQC_HAVE_KECCAK_X86) && !defined(HQC_HAVE_KECCAK_ARM)
     (void)k;
 #endif
     return needs;

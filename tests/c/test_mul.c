@@ -5,7 +5,9 @@
  * unaligned buffers. Also compares every backend's RS syndromes and support expansion with
  * the portable ones (support expansion also on supports crowded into one chunk, spread one per
  * chunk, at the top of the vector and across boundaries, at every weight up to omega_r).
- * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] */
+ * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] [supports] [edge_stride]
+ * (supports: 3000 and edge_stride: 1, every boundary bit, unless given; under emulation,
+ * tests/test_aarch64.py asks for fewer). */
 #include <gf2x.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +104,8 @@ int main(int argc, char **argv)
      * pairs, while each native backend runs all of them (both against libgf2x). */
     long pairs = argc > 1 ? atol(argv[1]) : 10000;
     long ref_pairs = argc > 3 ? atol(argv[3]) : 200;
+    long stv_random = argc > 4 ? atol(argv[4]) : 3000;
+    size_t edge_stride = argc > 5 && atol(argv[5]) > 0 ? (size_t)atol(argv[5]) : 1;
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
     const hqc_backend *const *all = HQC_NS(backend_list)();
     const hqc_backend *list[16];
@@ -137,6 +141,8 @@ int main(int argc, char **argv)
      * layouts and bit-times-bit products on a spread subset, which keeps the slow portable
      * backend affordable. */
     for (size_t i = 0; i < nbits; i++) {
+        if (i % edge_stride != 0 && i + 1 != nbits) /* a subset when asked, the last bit always */
+            continue;
         int full = i % 16 == 0 || i + 1 == nbits;
         memset(a, 0, sizeof a);
         set_bit(a, bits[i]);
@@ -199,7 +205,7 @@ int main(int argc, char **argv)
      * weight the KEM uses, on empty and single-position supports, and on supports made of
      * the boundary positions. */
     int stv_cases = 0;
-    for (long t = 0; t < 3000; t++) {
+    for (long t = 0; t < stv_random; t++) {
         uint32_t pos[HQC_OMEGA_R];
         size_t weight;
         static const size_t weights[] = {HQC_OMEGA, HQC_OMEGA_R, HQC_OMEGA_E, 0, 1};
