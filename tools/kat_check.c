@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kat_check.c: regenerates KAT files and compares their SHA-256 with the official digests
- * (kat_check.h); the digests come from kat/levels.json through scripts/gen-kat-digests. */
+ * (kat_check.h), per level and dialect; the digests come from kat/levels.json through
+ * scripts/gen-kat-digests (HQC_KAT_DIGESTS, one row per level and dialect). */
 #include "kat_check.h"
 
 #include <stdio.h>
@@ -15,11 +16,11 @@
 
 static const struct {
     int level, sk_bytes;
-    const char *req_sha256, *rsp_sha256;
+    const char *dialect, *req_sha256, *rsp_sha256;
 } official[] = {
-    {1, HQC1_CRYPTO_SECRETKEYBYTES, HQC1_KAT_REQ_SHA256, HQC1_KAT_RSP_SHA256},
-    {3, HQC3_CRYPTO_SECRETKEYBYTES, HQC3_KAT_REQ_SHA256, HQC3_KAT_RSP_SHA256},
-    {5, HQC5_CRYPTO_SECRETKEYBYTES, HQC5_KAT_REQ_SHA256, HQC5_KAT_RSP_SHA256},
+#define OFFICIAL_ROW(level, dialect, req, rsp) {level, HQC##level##_CRYPTO_SECRETKEYBYTES, dialect, req, rsp},
+    HQC_KAT_DIGESTS(OFFICIAL_ROW)
+#undef OFFICIAL_ROW
 };
 
 /* The SHA-256 of the file at path in lowercase hex, or "" when it cannot be read. */
@@ -45,7 +46,7 @@ static void sha256_file(const char *path, char hex[65])
 }
 
 /* Generates into a new temporary directory, compares both files, removes everything. */
-static int check_one(int idx, int (*kat_main)(int, char **), const char *backend)
+static int check_one(size_t idx, int (*kat_main)(int, char **), const char *backend)
 {
     const char *tmpdir = getenv("TMPDIR");
     char dir[4096];
@@ -56,10 +57,11 @@ static int check_one(int idx, int (*kat_main)(int, char **), const char *backend
     }
     char self[48];
     snprintf(self, sizeof self, "hqc kat --check --level %d", official[idx].level);
-    char *args[] = {self, (char *)"--backend", (char *)backend, (char *)"--out", dir, NULL};
-    int generated = kat_main(5, args) == 0;
+    char *args[] = {self,         (char *)"--backend", (char *)backend, (char *)"--variant",
+                    (char *)official[idx].dialect, (char *)"--out", dir, NULL};
+    int generated = kat_main(7, args) == 0;
     int ok = generated;
-    printf("HQC-%d %s:", official[idx].level, backend);
+    printf("HQC-%d %s %s:", official[idx].level, official[idx].dialect, backend);
     const char *kinds[2] = {"req", "rsp"};
     const char *want[2] = {official[idx].req_sha256, official[idx].rsp_sha256};
     for (int k = 0; k < 2; k++) {
@@ -78,17 +80,30 @@ static int check_one(int idx, int (*kat_main)(int, char **), const char *backend
     return ok ? 0 : 1;
 }
 
-int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend)
+int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend, const char *dialect)
 {
-    int idx = level == 1 ? 0 : level == 3 ? 1 : 2;
-    if (backend)
-        return check_one(idx, kat_main, backend);
     int rc = 0;
-    for (const struct hqc_backend *const *b = hqc1_backend_list(); *b; b++) {
-        const char *name = hqc1_backend_name(*b);
-        if (hqc1_backend_by_name(name) && check_one(idx, kat_main, name) != 0)
-            rc = 1;
+    for (size_t idx = 0; idx < sizeof official / sizeof official[0]; idx++) {
+        if (official[idx].level != level || (dialect && strcmp(dialect, official[idx].dialect) != 0))
+            continue;
+        if (backend) {
+            rc |= check_one(idx, kat_main, backend);
+            continue;
+        }
+        for (const struct hqc_backend *const *b = hqc1_backend_list(); *b; b++) {
+            const char *name = hqc1_backend_name(*b);
+            if (hqc1_backend_by_name(name) && check_one(idx, kat_main, name) != 0)
+                rc = 1;
+        }
     }
     fflush(stdout);
     return rc;
+}
+
+int kat_dialect_known(const char *dialect)
+{
+    for (size_t idx = 0; idx < sizeof official / sizeof official[0]; idx++)
+        if (strcmp(dialect, official[idx].dialect) == 0)
+            return 1;
+    return 0;
 }

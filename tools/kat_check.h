@@ -5,9 +5,13 @@
 #ifndef HQC_TOOL_KAT_CHECK_H
 #define HQC_TOOL_KAT_CHECK_H
 
-/* Checks level (1, 3, 5) with the backend called backend, or with every backend this CPU runs
- * when backend is NULL; kat_main is that level's generator. Prints one line per backend and
- * returns 0 when every digest matches, 1 otherwise. */
-int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend);
+/* Checks level (1, 3, 5) in the dialect called dialect ("161cd4f", "v5.0.0"), or in every
+ * dialect with official digests when dialect is NULL, with the backend called backend, or with
+ * every backend this CPU runs when backend is NULL; kat_main is that level's generator. Prints
+ * one line per dialect and backend and returns 0 when every digest matches, 1 otherwise. */
+int check_kat_level(int level, int (*kat_main)(int, char **), const char *backend, const char *dialect);
+
+/* 1 if official digests of the dialect called dialect are known. */
+int kat_dialect_known(const char *dialect);
 
 #endif
