@@ -187,10 +187,10 @@ static ALWAYS_INLINE void window_block_keys(uint16_t key[BLOCK], const uint8_t *
 /* The table of comparisons of one window: its blocks follow pre blocks that hold the vector's
  * positions kept before the window. Separate local arrays, not one struct: the compiler then
  * knows they do not overlap and keeps a block's discards in a register through the triangle
- * (as fields of one struct the sampler took 1.5 times as long). */
+ * (as fields of one struct the sampler took 1.5 times as long). discard is not restrict: its
+ * declassification (valgrind's client request, memory) must be seen by the reads after it. */
 #define SCRATCH_ARGS                                                                               \
-    uint16_t(*restrict spread)[BLOCK], uint16_t(*restrict keys)[BLOCK], uint16_t *restrict discard, \
-        size_t *restrict rows
+    uint16_t(*restrict spread)[BLOCK], uint16_t(*restrict keys)[BLOCK], uint16_t *discard, size_t *restrict rows
 #define SCRATCH spread, keys, discard, &rows
 
 /* Samples the vector on from the whole draws of the window at first (room bytes readable from
