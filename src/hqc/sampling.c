@@ -187,8 +187,8 @@ static ALWAYS_INLINE void window_block_keys(uint16_t key[BLOCK], const uint8_t *
 /* The table of comparisons of one window: its blocks follow pre blocks that hold the vector's
  * positions kept before the window. Separate local arrays, not one struct: the compiler then
  * knows they do not overlap and keeps a block's discards in a register through the triangle
- * (as fields of one struct the sampler took 1.5 times as long). discard is not restrict: its
- * declassification (valgrind's client request, memory) must be seen by the reads after it. */
+ * (as fields of one struct the sampler took 1.5 times as long). discard is not restrict: it
+ * is declassified in memory (valgrind's client request) and read back after that. */
 #define SCRATCH_ARGS                                                                               \
     uint16_t(*restrict spread)[BLOCK], uint16_t(*restrict keys)[BLOCK], uint16_t *discard, size_t *restrict rows
 #define SCRATCH spread, keys, discard, &rows
@@ -230,7 +230,7 @@ static ALWAYS_INLINE size_t sample_window(SCRATCH_ARGS, const uint8_t *first, si
          * vector (or to no one), whose decisions differ. Never an accepted position. */
         if (count + BLOCK <= weight && avail == BLOCK) {
             /* This vector keeps at least BLOCK more draws, so it reads all of this block. */
-            declassify(discard, sizeof discard);
+            declassify(discard, BLOCK * sizeof *discard);
             /* Any discard in the block: two word loads rather than eight lane extractions. */
             uint64_t halves[2];
             memcpy(halves, discard, sizeof halves);
