@@ -2,7 +2,8 @@
 /* genkat.c: NIST-style KAT generator for one HQC level, following upstream's procedure: a
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.
- * Usage: hqcL_kat [--backend NAME] [--req FILE] [--out DIR]
+ * Usage: hqcL_kat [--backend NAME] [--variant DIALECT] [--req FILE] [--out DIR]
+ * (DIALECT: one of src/hqc/dialects.h, default 161cd4f; the seeds are the same in every one).
  * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically: both or neither.
  * Exit status: 0 success, 1 bad input or failed output (the message names the file), 2 usage.
  * The generator is HQC_NS(kat_main) (genkat.h), which `hqc kat` calls; built with
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "dialect.h"
 #include "genkat.h"
 #include "keccak.h"
 #include "kem.h"
@@ -223,7 +225,7 @@ static int out_commit(out_file *o)
 
 int HQC_NS(kat_main)(int argc, char **argv)
 {
-    const char *req = NULL, *out = ".", *backend_name = NULL;
+    const char *req = NULL, *out = ".", *backend_name = NULL, *variant = HQC_DEFAULT_DIALECT_NAME;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--req") == 0 && i + 1 < argc)
             req = argv[++i];
@@ -231,10 +233,20 @@ int HQC_NS(kat_main)(int argc, char **argv)
             out = argv[++i];
         else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
             backend_name = argv[++i];
+        else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
+            variant = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--backend NAME] [--req FILE] [--out DIR]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--backend NAME] [--variant DIALECT] [--req FILE] [--out DIR]\n", argv[0]);
             return 2;
         }
+    }
+    const hqc_dialect *dialect = dialect_by_name(variant);
+    if (!dialect) {
+        fprintf(stderr, "error: unknown HQC dialect '%.80s'; known:", variant);
+        for (const hqc_dialect *const *d = dialect_list(); *d; d++)
+            fprintf(stderr, " %s", (*d)->name);
+        fprintf(stderr, "\n");
+        return 2;
     }
     /* Past a file-size limit (ulimit -f), writes then fail with EFBIG, which is reported and
      * cleaned up like a full disk, instead of the process being killed mid-file. */
@@ -295,9 +307,8 @@ int HQC_NS(kat_main)(int argc, char **argv)
         shake256_squeeze(&prng.xof, seed_kem, sizeof seed_kem);
         shake256_squeeze(&prng.xof, m, sizeof m);
         shake256_squeeze(&prng.xof, salt, sizeof salt);
-        if (HQC_NS(crypto_kem_keypair_derand_with)(be, pk, sk, seed_kem) != 0 ||
-            HQC_NS(crypto_kem_enc_derand_with)(be, ct, ss, pk, m, salt) != 0 ||
-            HQC_NS(crypto_kem_dec_with)(be, ss2, ct, sk) != 0) {
+        if (kem_keypair_derand(dialect, be, pk, sk, seed_kem) != 0 ||
+            kem_enc_derand(dialect, be, ct, ss, pk, m, salt) != 0 || kem_dec(dialect, be, ss2, ct, sk) != 0) {
             fprintf(stderr, "error: count %d: a KEM call failed\n", i);
             ok = 0;
             break;

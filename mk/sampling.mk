@@ -3,11 +3,14 @@
 #   build/<B>/bin/hqcL_bench_sampling (every build): keygen's fixed-weight sampler against its
 #       pre-item-4 version (bench/sampling/old_sampling.c) in one process.
 #   make bench-kem-sampling: build/<B>/bin/hqcL_bench_kem_sampling, keygen and decaps against
-#       the same kem.c and pke.c objects linked with the old sampler. Those are joined into one
+#       the same kem.c and pke.c objects linked with the old sampler (through a 161cd4f dialect
+#       table of its own, old_sampling.c -DOLD_KEM_TABLE). Those are joined into one
 #       relocatable object (ld -r) whose global symbols are renamed old_* (objcopy), so both
 #       KEMs share the rest of the library; binutils only, hence not part of `all`.
+#   build/<B>/bin/hqcL_bench_dialects (every build): keygen, encaps and decaps of dialect
+#       v5.0.0 against 161cd4f, paired in one process (bench_dialects.c).
 
-SAMPLING_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_bench_sampling)
+SAMPLING_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_bench_sampling $(BUILD)/bin/hqc$(l)_bench_dialects)
 EXTRA_PROGS += $(SAMPLING_PROGS)
 all: $(SAMPLING_PROGS)
 
@@ -23,9 +26,13 @@ $(BUILD)/bin/hqc$(1)_bench_sampling: bench/sampling/bench_sampling.c bench/sampl
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) bench/sampling/bench_sampling.c \
 	    bench/sampling/old_sampling.c $$(LIB) -o $$@ $$(LDLIBS)
 
+$(BUILD)/bin/hqc$(1)_bench_dialects: bench/sampling/bench_dialects.c $(SAMPLING_HEADERS) $(LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) -Ibench -Itests/c $$(DEFS) -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
+
 $(BUILD)/obj/hqc$(1)/bench/sampling/old_kem.o: bench/sampling/old_sampling.c $(LIB)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -DOLD_SAMPLER=hqc$(1)_sample_support_keygen \
+	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -DOLD_KEM_TABLE \
 	    -c $$< -o $$@.sampler.o
 	$$(LD) -r -o $$@.joined.o $(BUILD)/obj/hqc$(1)/src/hqc/kem.o $(BUILD)/obj/hqc$(1)/src/hqc/pke.o $$@.sampler.o
 	$$(OBJCOPY) $$$$($$(NM) -g --defined-only $$@.joined.o | awk '{printf " --redefine-sym %s=old_%s", $$$$3, $$$$3}') \

@@ -33,6 +33,12 @@ def cargo():
 
 @pytest.fixture(scope="module")
 def interop():
+    return build_interop()
+
+
+def build_interop():
+    """The built hqc-interop program (cached under the build directory), or a skip saying why
+    not (also used by test_interop_dialects.py for RustCrypto's keys)."""
     exe = cargo()
     if exe is None:
         pytest.skip("cargo not found: the interop test with RustCrypto's hqc-kem did not run")

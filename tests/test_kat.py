@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""KATs: every supported backend at every level regenerates the official .req/.rsp files
-byte for byte (checked by SHA-256 against kat/levels.json and, when ../shared is present,
-with kat-diff against the official files); a one-bit change of any output field is caught."""
+"""KATs: every supported backend at every level regenerates the official .req/.rsp files of
+both dialects (161cd4f, v5.0.0) byte for byte (checked by SHA-256 against kat/levels.json and,
+when ../shared is present, with kat-diff against the official files of 161cd4f); a one-bit
+change of any output field is caught, and kat-diff names the dialect of a file of the other
+one."""
 import hashlib
 import shutil
 import subprocess
@@ -18,23 +20,64 @@ def sha256(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+DEFAULT_DIALECT = "161cd4f"
+DIALECTS = list(LEVELS_META["1"]["dialects"])
+
+
 @pytest.fixture(scope="module")
-def generated(tmp_path_factory):
-    """{(level, backend): directory holding the generated .req and .rsp}."""
+def all_generated(tmp_path_factory):
+    """{(level, backend, dialect): directory holding the generated .req and .rsp}."""
     out = {}
     for level in LEVELS:
         for backend in supported_backends(level):
-            d = tmp_path_factory.mktemp("kat-%d-%s" % (level, backend))
-            run([bin_path("hqc%d_kat" % level), "--backend", backend, "--out", d])
-            out[(level, backend)] = d
+            for dialect in DIALECTS:
+                d = tmp_path_factory.mktemp("kat-%d-%s-%s" % (level, backend, dialect))
+                run([bin_path("hqc%d_kat" % level), "--backend", backend, "--variant", dialect, "--out", d])
+                out[(level, backend, dialect)] = d
     return out
 
 
-def test_every_backend_reproduces_official_digests(generated):
-    for (level, backend), d in generated.items():
+@pytest.fixture(scope="module")
+def generated(all_generated):
+    """{(level, backend): directory} of the default dialect."""
+    return {(l, b): d for (l, b, dialect), d in all_generated.items() if dialect == DEFAULT_DIALECT}
+
+
+def test_every_backend_reproduces_official_digests(all_generated):
+    assert len(all_generated) == sum(len(supported_backends(l)) for l in LEVELS) * len(DIALECTS)
+    for (level, backend, dialect), d in all_generated.items():
         meta = LEVELS_META[str(level)]
-        assert sha256(d / meta["req"]) == meta["req_sha256"], (level, backend)
-        assert sha256(d / meta["rsp"]) == meta["rsp_sha256"], (level, backend)
+        assert sha256(d / meta["req"]) == meta["req_sha256"], (level, backend, dialect)
+        assert sha256(d / meta["rsp"]) == meta["dialects"][dialect]["rsp_sha256"], (level, backend, dialect)
+
+
+def test_levels_json_dialects():
+    """Both dialects at every level, distinct digests, and rsp_sha256 (which older readers
+    use) is the default dialect's. The v5.0.0 ones were reproduced by Bouncy Castle 1.85 and
+    backbone-hqc 0.2.0 as well (tests/test_interop_dialects.py)."""
+    for level in LEVELS:
+        meta = LEVELS_META[str(level)]
+        assert DIALECTS == ["161cd4f", "v5.0.0"] and list(meta["dialects"]) == DIALECTS
+        assert meta["rsp_sha256"] == meta["dialects"][DEFAULT_DIALECT]["rsp_sha256"]
+        assert len({d["rsp_sha256"] for d in meta["dialects"].values()}) == len(DIALECTS)
+
+
+def test_unknown_variant_is_a_usage_error(tmp_path):
+    res = run([bin_path("hqc1_kat"), "--variant", "v9", "--out", tmp_path], check=False)
+    assert res.returncode == 2 and "known: 161cd4f v5.0.0" in res.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_kat_diff_names_the_dialect(all_generated):
+    """A v5.0.0 file against a 161cd4f one: a difference, and both files named."""
+    backend = supported_backends(5)[0]
+    meta = LEVELS_META["5"]
+    a = all_generated[(5, backend, "v5.0.0")] / meta["rsp"]
+    b = all_generated[(5, backend, DEFAULT_DIALECT)] / meta["rsp"]
+    res = run([sys.executable, KAT_DIFF, a, b], check=False)
+    assert res.returncode == 1 and "count = 0, field pk" in res.stdout
+    assert "%s is the official KAT file of HQC-5 dialect v5.0.0" % a in res.stdout, res.stdout
+    assert "%s is the official KAT file of HQC-5 dialect 161cd4f" % b in res.stdout, res.stdout
 
 
 def test_official_files_match_kept_digests():

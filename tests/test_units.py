@@ -33,6 +33,7 @@ def test_reed_solomon_and_reed_muller_decoding(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_keygen_sampler_against_its_twin(level):
     # Constructed stream heads (rejections, repeats, running out of the head), every 24-bit
-    # draw value, and 20,000 random streams.
+    # draw value, and 20,000 random streams; the same for dialect v5.0.0 against its own
+    # spec-literal twin (a rejection or repeat at every draw position, chunk boundaries).
     out = run([bin_path("hqc%d_test_sampling" % level), 20000]).stdout
     assert out.rstrip().endswith("ok"), out

@@ -9,6 +9,7 @@
 
 #include <hqc/hqc.h>
 
+#include "dialects.h"
 #include "genkat.h"
 #include "info.h"
 #include "kat_check.h"
@@ -20,12 +21,13 @@
 static const char usage_text[] =
     "usage: hqc COMMAND [OPTIONS]\n"
     "\n"
-    "  hqc keygen --level L --pk FILE --sk FILE\n"
-    "  hqc encaps --level L --pk FILE --ct FILE --ss FILE\n"
-    "  hqc decaps --level L --sk FILE --ct FILE --ss FILE\n"
+    "  hqc keygen --level L --pk FILE --sk FILE [--variant D]\n"
+    "  hqc encaps --level L --pk FILE --ct FILE --ss FILE [--variant D]\n"
+    "  hqc decaps --level L --sk FILE --ct FILE --ss FILE [--variant D]\n"
+    "  hqc identify --sk FILE [--level L]\n"
     "  hqc info\n"
-    "  hqc kat [--level L] [--backend NAME] [--req FILE] [--out DIR]\n"
-    "  hqc kat --check [--level L] [--backend NAME]\n"
+    "  hqc kat [--level L] [--backend NAME] [--variant D] [--req FILE] [--out DIR]\n"
+    "  hqc kat --check [--level L] [--backend NAME] [--variant D]\n"
     "  hqc selftest [--quick] [--json]\n"
     "  hqc --help | --version\n"
     "\n"
@@ -34,7 +36,10 @@ static const char usage_text[] =
     "and, per level, the backends compiled in, whether this CPU runs them and the default (JSON).\n"
     "kat writes the NIST KAT files PQCkemKAT_<sk bytes>.{req,rsp} into DIR (default: .);\n"
     "kat --check regenerates them in a temporary directory and compares their SHA-256 with the\n"
-    "official digests, for every backend this CPU runs unless --backend names one.\n"
+    "official digests, for every backend this CPU runs unless --backend names one, and for every\n"
+    "dialect unless --variant names one. identify tells which dialect made a secret key: it\n"
+    "regenerates the key pair from the seed_kem inside under each dialect and compares (exit 0\n"
+    "when one matches, 1 when none does).\n"
     "selftest checks this build on this CPU: it prints the CPU features and the default backend\n"
     "per level, then, for every backend this CPU runs at every level, the official KAT digests\n"
     "of every dialect (built-in PRNG, no files), every backend operation against ref on random\n"
@@ -47,6 +52,10 @@ static const char usage_text[] =
     "  --hex           files hold lowercase or uppercase hex (written as one lowercase line)\n"
     "                  instead of raw bytes\n"
     "  --force         replace output files that exist (never done otherwise)\n"
+    "  --variant D     the HQC dialect: 161cd4f (default; liboqs 0.16, RustCrypto hqc-kem) or\n"
+    "                  v5.0.0 (Bouncy Castle 1.83-1.85, PyPI pqcrypto 1.0.0). Keys and\n"
+    "                  ciphertexts of one dialect fail silently in the other: decapsulation\n"
+    "                  returns a wrong secret, no error (see hqc identify)\n"
     "  --backend NAME  ref, avx2, vpclmul, avx512, avx2-sparse, avx512-sparse (the -sparse\n"
     "                  ones are variable time); default: $HQC_BACKEND, else the fastest\n"
     "                  constant-time backend this CPU runs\n"
@@ -66,28 +75,43 @@ static const char usage_text[] =
     "  0  success\n"
     "  1  a KEM operation or the randomness source failed; kat: generation or check failed;\n"
     "     selftest: a check failed\n"
-    "  2  usage error: unknown command or option, missing option, unknown level, or a backend\n"
-    "     that is unknown or not supported by this CPU\n"
+    "  2  usage error: unknown command or option, missing option, unknown level or dialect, or\n"
+    "     a backend that is unknown or not supported by this CPU\n"
     "  3  an input file is missing, unreadable, of the wrong size or not hex\n"
     "  4  an output file exists (without --force) or cannot be written\n";
+
+/* One dialect of one level: its name and its derandomised entry points. */
+typedef struct {
+    const char *name;
+    int (*keypair)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *);
+    int (*enc)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *, const uint8_t *,
+               const uint8_t *);
+    int (*dec)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+} dialect_ops;
+
+#define COUNT_DIALECT(...) +1
+enum { N_DIALECTS = 0 HQC_DIALECTS(COUNT_DIALECT) };
 
 typedef struct {
     int level;
     size_t pk_bytes, sk_bytes, ct_bytes, ss_bytes, m_bytes;
     const struct hqc_backend *(*by_name)(const char *);
     const struct hqc_backend *(*def)(void);
-    int (*keypair)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *);
-    int (*enc)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *, const uint8_t *,
-               const uint8_t *);
-    int (*dec)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+    dialect_ops dialects[N_DIALECTS]; /* dialects.h's order: the default first */
     int (*kat_main)(int, char **);
 } level_ops;
 
+#define DIALECT_OPS(L, id, name)                                                                    \
+    {name, hqc##L##_##id##_crypto_kem_keypair_derand_with, hqc##L##_##id##_crypto_kem_enc_derand_with, \
+     hqc##L##_##id##_crypto_kem_dec_with},
+#define DIALECT_OPS_1(id, name, ...) DIALECT_OPS(1, id, name)
+#define DIALECT_OPS_3(id, name, ...) DIALECT_OPS(3, id, name)
+#define DIALECT_OPS_5(id, name, ...) DIALECT_OPS(5, id, name)
 #define LEVEL_OPS(L)                                                                                \
     {L, HQC##L##_CRYPTO_PUBLICKEYBYTES, HQC##L##_CRYPTO_SECRETKEYBYTES,                            \
      HQC##L##_CRYPTO_CIPHERTEXTBYTES, HQC##L##_CRYPTO_BYTES, HQC##L##_MESSAGE_BYTES,                \
-     hqc##L##_backend_by_name, hqc##L##_backend_default, hqc##L##_crypto_kem_keypair_derand_with, \
-     hqc##L##_crypto_kem_enc_derand_with, hqc##L##_crypto_kem_dec_with, hqc##L##_kat_main}
+     hqc##L##_backend_by_name, hqc##L##_backend_default, {HQC_DIALECTS(DIALECT_OPS_##L)},          \
+     hqc##L##_kat_main}
 /* m of encapsulation is the security level in bytes (api.h: "m is 16/24/32 bytes"). */
 #define HQC1_MESSAGE_BYTES 16
 #define HQC3_MESSAGE_BYTES 24
@@ -103,8 +127,9 @@ static const level_ops all_levels[] = {LEVEL_OPS(1), LEVEL_OPS(3), LEVEL_OPS(5)}
 typedef struct {
     const char *command;
     const level_ops *level;
-    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out;
+    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out, *variant;
     int hex, force, check, quick, json;
+    size_t dialect; /* index into level_ops.dialects: --variant, else 0 (the default) */
 } options;
 
 static int usage_error(const char *problem, const char *value)
@@ -141,6 +166,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"--pk", offsetof(options, pk)},           {"--sk", offsetof(options, sk)},
         {"--ct", offsetof(options, ct)},           {"--ss", offsetof(options, ss)},
         {"--req", offsetof(options, req)},         {"--out", offsetof(options, out)},
+        {"--variant", offsetof(options, variant)},
     };
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -171,6 +197,19 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (o->level_arg && !(o->level = find_level(o->level_arg)))
         return usage_error("unknown level (use 1, 3 or 5):", o->level_arg);
+    if (o->variant) {
+        while (o->dialect < N_DIALECTS && strcmp(all_levels[0].dialects[o->dialect].name, o->variant) != 0)
+            o->dialect++;
+        if (o->dialect == N_DIALECTS) {
+            fputs("hqc: unknown HQC dialect ", stderr);
+            print_quoted(stderr, o->variant, QUOTE_MAX);
+            fputs("; known:", stderr);
+            for (size_t i = 0; i < N_DIALECTS; i++)
+                fprintf(stderr, " %s", all_levels[0].dialects[i].name);
+            fputs(" (see hqc --help)\n", stderr);
+            return EXIT_USAGE;
+        }
+    }
     return 0;
 }
 
@@ -185,7 +224,7 @@ static int check_options(const options *o, const char *needed, const char *allow
         {"sk", o->sk != NULL},           {"ct", o->ct != NULL},           {"ss", o->ss != NULL},
         {"req", o->req != NULL},         {"out", o->out != NULL},         {"hex", o->hex},
         {"force", o->force},             {"check", o->check},             {"quick", o->quick},
-        {"json", o->json},
+        {"json", o->json},                {"variant", o->variant != NULL},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
         char word[16];
@@ -267,7 +306,7 @@ static int cmd_keygen(const options *o, const struct hqc_backend *be)
     if (rc != 0)
         return rc;
     uint8_t seed[SEED_BYTES];
-    int ok = hqc_randombytes(seed, sizeof seed) == 0 && l->keypair(be, pk, sk, seed) == 0;
+    int ok = hqc_randombytes(seed, sizeof seed) == 0 && l->dialects[o->dialect].keypair(be, pk, sk, seed) == 0;
     rc = write_outputs(outs, 2, o, ok, "key generation failed (no randomness?)");
     wipe(seed, sizeof seed);
     wipe(sk, sizeof sk);
@@ -287,7 +326,7 @@ static int cmd_encaps(const options *o, const struct hqc_backend *be)
     if (rc != 0)
         return rc;
     int ok = hqc_randombytes(m, l->m_bytes) == 0 && hqc_randombytes(salt, sizeof salt) == 0 &&
-             l->enc(be, ct, ss, pk, m, salt) == 0;
+             l->dialects[o->dialect].enc(be, ct, ss, pk, m, salt) == 0;
     rc = write_outputs(outs, 2, o, ok, "encapsulation failed (no randomness?)");
     wipe(m, sizeof m);
     wipe(ss, sizeof ss);
@@ -305,10 +344,81 @@ static int cmd_decaps(const options *o, const struct hqc_backend *be)
                                {o->ct, "ciphertext", ct, l->ct_bytes}};
     int rc = prepare_files(o, outs, 1, ins, 2);
     if (rc == 0)
-        rc = write_outputs(outs, 1, o, l->dec(be, ss, ct, sk) == 0, "decapsulation failed");
+        rc = write_outputs(outs, 1, o, l->dialects[o->dialect].dec(be, ss, ct, sk) == 0, "decapsulation failed");
     wipe(sk, sizeof sk);
     wipe(ss, sizeof ss);
     return rc;
+}
+
+/* The level whose secret key has the size of the file at path (raw, or hex with an optional
+ * newline), or NULL. */
+static const level_ops *level_of_sk_file(const char *path, int hex)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    fclose(f);
+    for (size_t i = 0; size >= 0 && i < sizeof all_levels / sizeof all_levels[0]; i++) {
+        size_t sk = all_levels[i].sk_bytes, n = (size_t)size;
+        if (hex ? (n >= 2 * sk && n <= 2 * sk + 2) : n == sk)
+            return &all_levels[i];
+    }
+    return NULL;
+}
+
+/* hqc identify: a secret key is pk || seed_dk || sigma || seed_kem (spec, "HQC-KEM"), and the
+ * rest follows from seed_kem. Regenerating the key pair from it under each dialect and
+ * comparing names the dialect that made the key: the dialects differ in how keygen samples x
+ * and y, so the public key differs. */
+static int cmd_identify(const options *o)
+{
+    const level_ops *l = o->level ? o->level : level_of_sk_file(o->sk, o->hex);
+    if (l == NULL) {
+        fputs("hqc identify: ", stderr);
+        print_quoted(stderr, o->sk, QUOTE_MAX);
+        fputs(" has the size of no secret key (2321, 4602 or 7333 bytes); give --level\n", stderr);
+        return EXIT_INPUT;
+    }
+    static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
+    int rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex);
+    if (rc != 0)
+        return rc;
+    const struct hqc_backend *be = l->def();
+    const uint8_t *seed_kem = sk + l->sk_bytes - SEED_BYTES;
+    size_t found = N_DIALECTS, pk_only = N_DIALECTS;
+    printf("HQC-%d secret key ", l->level);
+    print_quoted(stdout, o->sk, QUOTE_MAX);
+    printf(":\n");
+    for (size_t i = 0; i < N_DIALECTS; i++) {
+        if (be == NULL || l->dialects[i].keypair(be, pk2, sk2, seed_kem) != 0) {
+            fprintf(stderr, "hqc identify: key generation failed\n");
+            rc = EXIT_KEM_FAILED;
+            break;
+        }
+        int pk_same = memcmp(pk2, sk, l->pk_bytes) == 0, sk_same = memcmp(sk2, sk, l->sk_bytes) == 0;
+        printf("  %-8s the key pair regenerated from its seed_kem %s\n", l->dialects[i].name,
+               sk_same ? "is this key" : pk_same ? "has its public key, but other seeds" : "differs");
+        if (sk_same)
+            found = i;
+        else if (pk_same)
+            pk_only = i;
+    }
+    wipe(sk, sizeof sk);
+    wipe(sk2, sizeof sk2);
+    if (rc != 0)
+        return rc;
+    if (found < N_DIALECTS) {
+        printf("dialect: %s\n", l->dialects[found].name);
+        return 0;
+    }
+    if (pk_only < N_DIALECTS)
+        printf("dialect: %s for its public key; seed_dk or sigma do not follow from seed_kem "
+               "(a key assembled by hand?)\n", l->dialects[pk_only].name);
+    else
+        printf("dialect: none known: the public key inside does not follow from its seed_kem in any "
+               "dialect (another level, another implementation, or a damaged file)\n");
+    return EXIT_KEM_FAILED;
 }
 
 /* hqc kat: the generator of kat/genkat.c per level, or the check against the digests. */
@@ -320,18 +430,22 @@ static int cmd_kat(const options *o)
         if (o->level && o->level != l)
             continue;
         if (o->check) {
-            int r = check_kat_level(l->level, l->kat_main, o->backend);
+            int r = check_kat_level(l->level, l->kat_main, o->backend, o->variant);
             rc = r > rc ? r : rc;
             continue;
         }
         char self[32];
         snprintf(self, sizeof self, "hqc kat --level %d", l->level);
-        char *args[8];
+        char *args[10];
         int n = 0;
         args[n++] = self;
         if (o->backend) {
             args[n++] = (char *)"--backend";
             args[n++] = (char *)o->backend;
+        }
+        if (o->variant) {
+            args[n++] = (char *)"--variant";
+            args[n++] = (char *)o->variant;
         }
         if (o->req) {
             args[n++] = (char *)"--req";
@@ -366,17 +480,21 @@ int main(int argc, char **argv)
     if (rc != 0)
         return rc;
     const char *cmd = o.command;
+    if (strcmp(cmd, "identify") == 0)
+        return (rc = check_options(&o, " sk ", " level hex ")) != 0 ? rc : cmd_identify(&o);
     if (strcmp(cmd, "info") == 0)
         return (rc = check_options(&o, "", "")) != 0 ? rc : print_info_json(stdout, stderr);
     if (strcmp(cmd, "selftest") == 0)
         return (rc = check_options(&o, "", " quick json ")) != 0 ? rc : cmd_selftest(o.quick, o.json);
     if (strcmp(cmd, "kat") == 0) {
-        const char *allowed = o.check ? " level backend check " : " level backend req out ";
+        const char *allowed = o.check ? " level backend variant check " : " level backend variant req out ";
         if ((rc = check_options(&o, "", allowed)) != 0)
             return rc;
         /* Checked here so that a bad name is reported escaped, like the other commands do. */
         if (pick_backend(&o, &all_levels[0]) == NULL)
             return EXIT_USAGE;
+        if (o.variant && o.check && !kat_dialect_known(o.variant))
+            return usage_error("no official digests for dialect", o.variant);
         return cmd_kat(&o);
     }
     int (*run)(const options *, const struct hqc_backend *) = NULL;
@@ -393,7 +511,7 @@ int main(int argc, char **argv)
     } else {
         return usage_error("unknown command", cmd);
     }
-    if ((rc = check_options(&o, needed, " backend hex force ")) != 0)
+    if ((rc = check_options(&o, needed, " backend hex force variant ")) != 0)
         return rc;
     const struct hqc_backend *be = pick_backend(&o, o.level);
     return be ? run(&o, be) : EXIT_USAGE;

@@ -2,8 +2,10 @@
 /* old_sampling.c: keygen's fixed-weight sampler as it was before issue 13 item 4 (one draw at
  * a time: read 3 bytes, reduce, compare with the kept list, branch on the declassified
  * decision), frozen and renamed OLD_SAMPLER (default old_sample_support_keygen) so that the
- * programs of bench/sampling can time it against sample_support_keygen in one process. Not
- * part of the library. */
+ * programs of bench/sampling can time it against sample_support_keygen in one process. Built
+ * with -DOLD_KEM_TABLE (mk/sampling.mk's old KEM), it also defines the 161cd4f dialect's table
+ * with this sampler for keygen, which the joined old kem.o and pke.o then use. Not part of the
+ * library. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,6 +18,12 @@
 #define OLD_SAMPLER old_sample_support_keygen
 #endif
 void OLD_SAMPLER(xof_stream *xof, uint32_t *support, size_t weight);
+
+#ifdef OLD_KEM_TABLE
+#include "dialect.h"
+#include "sampling.h"
+const hqc_dialect HQC_DIALECT_TABLE(161cd4f) = {"161cd4f", OLD_SAMPLER, sample_support_encrypt};
+#endif
 
 #define OLD_BARRETT_MU ((uint32_t)((1ULL << 32) / HQC_N))
 

@@ -11,9 +11,9 @@
 /* The version of this release. MAJOR changes exactly when the ABI does (the shared library is
  * libhqc.so.MAJOR); MINOR when functions are added; PATCH for fixes that keep the interface. */
 #define HQC_VERSION_MAJOR 1
-#define HQC_VERSION_MINOR 0
+#define HQC_VERSION_MINOR 1
 #define HQC_VERSION_PATCH 0
-#define HQC_VERSION_STRING "1.0.0"
+#define HQC_VERSION_STRING "1.1.0"
 /* One number that compares in release order: 0xMMmmpp. */
 #define HQC_VERSION_NUMBER ((HQC_VERSION_MAJOR << 16) | (HQC_VERSION_MINOR << 8) | HQC_VERSION_PATCH)
 
@@ -32,7 +32,7 @@
 extern "C" {
 #endif
 
-/* The version of the library linked at run time ("1.0.0"), which may differ from the
+/* The version of the library linked at run time ("1.1.0"), which may differ from the
  * HQC_VERSION_STRING of the header a program was compiled with. */
 HQC_API const char *hqc_version(void);
 

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.c: HQC-KEM, the Fujisaki-Okamoto transform of HQC-PKE with implicit rejection (spec
- * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps). The _derand entry points take the
- * randomness as arguments (KAT generation, tests); the others draw it from getrandom. */
+ * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps), once for every dialect (dialects.h):
+ * the dialect is an argument passed down to the samplers. The _derand entry points take the
+ * randomness as arguments (KAT generation, tests); the others draw it from getrandom. Each
+ * dialect's public names call these functions with its table; the plain ones are the default's. */
 #include <string.h>
 
 #include "backend.h"
 #include "ct.h"
+#include "dialect.h"
 #include "declassify.h"
 #include "kem.h"
 #include "keccak.h"
@@ -16,8 +19,8 @@
 
 #define UV_BYTES (HQC_N_BYTES + HQC_N1N2_BYTES)
 
-int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk,
-                                           const uint8_t *seed_kem)
+int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
+                       const uint8_t *seed_kem)
 {
     uint8_t seed_pke[HQC_SEED_BYTES], sigma[HQC_SEC_BYTES], seed_dk[HQC_SEED_BYTES];
     shake256_ctx xof;
@@ -29,7 +32,7 @@ int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, u
     shake256_squeeze(&xof, sigma, sizeof sigma);
     shake256_wipe(&xof);
 
-    int rc = pke_keygen(pk, seed_dk, seed_pke, be);
+    int rc = pke_keygen(d, pk, seed_dk, seed_pke, be);
     if (rc == 0) {
         /* The public key is public: keygen's only output that leaves unprotected. */
         declassify(pk, HQC_PK_BYTES);
@@ -44,8 +47,8 @@ int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, u
     return rc;
 }
 
-int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,
-                                       const uint8_t *pk, const uint8_t *m, const uint8_t *salt)
+int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                   const uint8_t *m, const uint8_t *salt)
 {
     uint8_t h_ek[32], k_theta[64];
     uint64_t h[HQC_WORDS];
@@ -56,7 +59,7 @@ int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8
         zeroize(k_theta, sizeof k_theta);
         return -1;
     }
-    pke_encrypt(ct, pk, h, m, k_theta + HQC_SS_BYTES, be);
+    pke_encrypt(d, ct, pk, h, m, k_theta + HQC_SS_BYTES, be);
     memcpy(ct + UV_BYTES, salt, HQC_SALT_BYTES);
     declassify(ct, HQC_CT_BYTES);
     memcpy(ss, k_theta, HQC_SS_BYTES);
@@ -64,7 +67,7 @@ int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8
     return 0;
 }
 
-int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+int kem_dec(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
     const uint8_t *ek = sk, *seed_dk = sk + HQC_PK_BYTES, *sigma = sk + HQC_PK_BYTES + HQC_SEED_BYTES;
     const uint8_t *salt = ct + UV_BYTES;
@@ -82,13 +85,13 @@ int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
-    pke_decrypt(m, &dk, ct, be);
+    pke_decrypt(d, m, &dk, ct, be);
     if (hash_g(k_theta, h_ek, m, salt) != 0 || hash_j(k_bar, h_ek, sigma, ct) != 0) {
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
     /* ok = all ones iff the re-encryption reproduces u || v (the salt is the ciphertext's). */
-    uint32_t diff = pke_reencrypt_differs(ct, ek, h, m, k_theta + HQC_SS_BYTES, be);
+    uint32_t diff = pke_reencrypt_differs(d, ct, ek, h, m, k_theta + HQC_SS_BYTES, be);
     uint8_t ok = (uint8_t)ct_barrier32(~ct_mask_nonzero32(diff));
     for (size_t i = 0; i < HQC_SS_BYTES; i++)
         ss[i] = (uint8_t)((k_theta[i] & ok) | (k_bar[i] & ~ok));
@@ -101,41 +104,69 @@ out:
     return rc;
 }
 
-int HQC_NS(crypto_kem_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem)
-{
-    return HQC_NS(crypto_kem_keypair_derand_with)(HQC_NS(backend_default)(), pk, sk, seed_kem);
-}
-
-int HQC_NS(crypto_kem_enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m,
-                                  const uint8_t *salt)
-{
-    return HQC_NS(crypto_kem_enc_derand_with)(HQC_NS(backend_default)(), ct, ss, pk, m, salt);
-}
-
-int HQC_NS(crypto_kem_keypair)(uint8_t *pk, uint8_t *sk)
+int kem_keypair(const hqc_dialect *d, uint8_t *pk, uint8_t *sk)
 {
     uint8_t seed_kem[HQC_SEED_BYTES];
     int rc = -1;
     if (hqc_randombytes(seed_kem, sizeof seed_kem) == 0)
-        rc = HQC_NS(crypto_kem_keypair_derand)(pk, sk, seed_kem);
+        rc = kem_keypair_derand(d, HQC_NS(backend_default)(), pk, sk, seed_kem);
     zeroize(seed_kem, sizeof seed_kem);
     return rc;
 }
 
-int HQC_NS(crypto_kem_enc)(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
     uint8_t m[HQC_K], salt[HQC_SALT_BYTES];
     int rc = -1;
     if (hqc_randombytes(m, sizeof m) == 0 && hqc_randombytes(salt, sizeof salt) == 0)
-        rc = HQC_NS(crypto_kem_enc_derand)(ct, ss, pk, m, salt);
+        rc = kem_enc_derand(d, HQC_NS(backend_default)(), ct, ss, pk, m, salt);
     zeroize(m, sizeof m);
     return rc;
 }
 
-int HQC_NS(crypto_kem_dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
-{
-    return HQC_NS(crypto_kem_dec_with)(HQC_NS(backend_default)(), ss, ct, sk);
-}
+/* The public entry points of one dialect, named NAME(id, s) (HQC_DIALECT_NS for every
+ * dialect's own names, KEM_PLAIN_NS (kem.h) for the default dialect's plain ones): each passes the table
+ * on. */
+#define KEM_ENTRY_POINTS(NAME, id, table)                                                                 \
+    int NAME(id, crypto_kem_keypair)(uint8_t * pk, uint8_t * sk)                                          \
+    {                                                                                              \
+        return kem_keypair(&table, pk, sk);                                                        \
+    }                                                                                              \
+    int NAME(id, crypto_kem_enc)(uint8_t * ct, uint8_t * ss, const uint8_t *pk)                           \
+    {                                                                                              \
+        return kem_enc(&table, ct, ss, pk);                                                        \
+    }                                                                                              \
+    int NAME(id, crypto_kem_dec)(uint8_t * ss, const uint8_t *ct, const uint8_t *sk)                      \
+    {                                                                                              \
+        return kem_dec(&table, HQC_NS(backend_default)(), ss, ct, sk);                             \
+    }                                                                                              \
+    int NAME(id, crypto_kem_keypair_derand)(uint8_t * pk, uint8_t * sk, const uint8_t *seed_kem)          \
+    {                                                                                              \
+        return kem_keypair_derand(&table, HQC_NS(backend_default)(), pk, sk, seed_kem);            \
+    }                                                                                              \
+    int NAME(id, crypto_kem_enc_derand)(uint8_t * ct, uint8_t * ss, const uint8_t *pk, const uint8_t *m,  \
+                                 const uint8_t *salt)                                              \
+    {                                                                                              \
+        return kem_enc_derand(&table, HQC_NS(backend_default)(), ct, ss, pk, m, salt);             \
+    }                                                                                              \
+    int NAME(id, crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk,         \
+                                          const uint8_t *seed_kem)                                 \
+    {                                                                                              \
+        return kem_keypair_derand(&table, be, pk, sk, seed_kem);                                   \
+    }                                                                                              \
+    int NAME(id, crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,             \
+                                      const uint8_t *pk, const uint8_t *m, const uint8_t *salt)    \
+    {                                                                                              \
+        return kem_enc_derand(&table, be, ct, ss, pk, m, salt);                                    \
+    }                                                                                              \
+    int NAME(id, crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk) \
+    {                                                                                              \
+        return kem_dec(&table, be, ss, ct, sk);                                                    \
+    }
+
+KEM_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT, HQC_DIALECT_TABLE(HQC_DEFAULT_DIALECT))
+#define DIALECT_ENTRY_POINTS(id, ...) KEM_ENTRY_POINTS(HQC_DIALECT_NS, id, HQC_DIALECT_TABLE(id))
+HQC_DIALECTS(DIALECT_ENTRY_POINTS)
 
 const char *HQC_NS(backend_name)(const hqc_backend *be)
 {

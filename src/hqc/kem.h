@@ -1,29 +1,54 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.h: the library's internal view of the per-level KEM entry points; the public view is
  * <hqc/hqc<L>.h> (from src/hqc/api.h.in), which spells the same functions with their hqc<L>_
- * prefix. HQC_API marks each one exported from the shared library. */
+ * prefix, and those of every dialect (dialects.h) with their hqc<L>_<id>_ prefix. HQC_API marks
+ * each one exported from the shared library. */
 #ifndef HQC_KEM_H
 #define HQC_KEM_H
 
 #include <stdint.h>
 
 #include "backend.h"
+#include "dialect.h"
 #include "hqc/hqc_common.h"
 #include "params.h"
 
-HQC_API int HQC_NS(crypto_kem_keypair)(uint8_t *pk, uint8_t *sk);
-HQC_API int HQC_NS(crypto_kem_enc)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
-HQC_API int HQC_NS(crypto_kem_dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-HQC_API int HQC_NS(crypto_kem_keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *seed_kem);
-HQC_API int HQC_NS(crypto_kem_enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-                                          const uint8_t *m, const uint8_t *salt);
-HQC_API int HQC_NS(crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk,
-                                                   uint8_t *sk, const uint8_t *seed_kem);
-HQC_API int HQC_NS(crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,
-                                               const uint8_t *pk, const uint8_t *m,
-                                               const uint8_t *salt);
-HQC_API int HQC_NS(crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
-                                        const uint8_t *sk);
+/* The entry points of one dialect, named NAME(id, s) (see kem.c). */
+#define KEM_DECLARE_ENTRY_POINTS(NAME, id)                                                          \
+    HQC_API int NAME(id, crypto_kem_keypair)(uint8_t * pk, uint8_t * sk);                           \
+    HQC_API int NAME(id, crypto_kem_enc)(uint8_t * ct, uint8_t * ss, const uint8_t *pk);            \
+    HQC_API int NAME(id, crypto_kem_dec)(uint8_t * ss, const uint8_t *ct, const uint8_t *sk);       \
+    HQC_API int NAME(id, crypto_kem_keypair_derand)(uint8_t * pk, uint8_t * sk, const uint8_t *seed_kem); \
+    HQC_API int NAME(id, crypto_kem_enc_derand)(uint8_t * ct, uint8_t * ss, const uint8_t *pk,      \
+                                                const uint8_t *m, const uint8_t *salt);             \
+    HQC_API int NAME(id, crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk,        \
+                                                         uint8_t *sk, const uint8_t *seed_kem);     \
+    HQC_API int NAME(id, crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct,            \
+                                                     uint8_t *ss, const uint8_t *pk,                \
+                                                     const uint8_t *m, const uint8_t *salt);        \
+    HQC_API int NAME(id, crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, \
+                                              const uint8_t *sk);
+/* The plain names hqc<L>_crypto_kem_* (the default dialect), then hqc<L>_<id>_crypto_kem_*. */
+#define KEM_PLAIN_NS(id, s) HQC_NS(s)
+KEM_DECLARE_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT)
+#define KEM_DECLARE_DIALECT(id, ...) KEM_DECLARE_ENTRY_POINTS(HQC_DIALECT_NS, id)
+HQC_DIALECTS(KEM_DECLARE_DIALECT)
+#undef KEM_DECLARE_DIALECT
+
+/* The KEM in dialect d, which the entry points above call (internal; the KAT generator and
+ * the tests choose the dialect by name, dialect_by_name). */
+#define kem_keypair_derand HQC_NS(kem_keypair_derand)
+#define kem_enc_derand HQC_NS(kem_enc_derand)
+#define kem_dec HQC_NS(kem_dec)
+#define kem_keypair HQC_NS(kem_keypair)
+#define kem_enc HQC_NS(kem_enc)
+int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
+                       const uint8_t *seed_kem);
+int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+                   const uint8_t *m, const uint8_t *salt);
+int kem_dec(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+int kem_keypair(const hqc_dialect *d, uint8_t *pk, uint8_t *sk);
+int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk);
 HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
 /* The dispatcher's public functions (backend.h), exported: backend.c includes this header so
  * that their definitions see HQC_API. backend.h itself stays free of the public headers, as

@@ -2,7 +2,8 @@
 /* pke.c: HQC-PKE key generation, encryption and decryption (spec section "HQC-PKE",
  * Algorithms Keygen, Encrypt, Decrypt). Vectors of length n live in HQC_WORDS words with the
  * bits at n and above kept zero, as the backend contract requires; a backend with a sparse
- * product (variable time) receives the supports of the fixed-weight vectors instead. */
+ * product (variable time) receives the supports of the fixed-weight vectors instead. The
+ * dialect (dialect.h) supplies the fixed-weight samplers; everything else is shared. */
 #include "pke.h"
 
 #include <string.h>
@@ -68,7 +69,7 @@ static void add_fixed_weight(uint64_t o[HQC_WORDS], const fixed_weight *v, const
     }
 }
 
-int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
+int pke_keygen(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uint8_t seeds[64];
@@ -83,8 +84,8 @@ int pke_keygen(uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
 
     /* XOF(seed_dk) and expand-h of seed_ek are independent sponges: one batch. */
     kem_sponges(NULL, NULL, s, se, &xof, sd);
-    sample_support_keygen(&xof, y_support, HQC_OMEGA);
-    sample_support_keygen(&xof, x_support, HQC_OMEGA);
+    d->sample_keygen(&xof, y_support, HQC_OMEGA);
+    d->sample_keygen(&xof, x_support, HQC_OMEGA);
     xof_stream_wipe(&xof);
 
     fixed_weight_init(&y, y_support, HQC_OMEGA, bits, be);
@@ -128,7 +129,7 @@ static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len
  * drawn in that order from one XOF stream seeded with theta. Two n-bit buffers of its own and
  * the caller's h, which is consumed: acc (= h) holds h r2 + r1 = u, then v; r2 keeps r2's bits
  * for both products; other holds r1, then e, then Encode(m). */
-static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t acc[HQC_WORDS],
+static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t acc[HQC_WORDS],
                          const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                          const hqc_backend *be)
 {
@@ -138,9 +139,9 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t
     shake256_ctx xof;
 
     xof_init(&xof, theta);
-    sample_support_encrypt(&xof, r2_support, HQC_OMEGA_R);
-    sample_support_encrypt(&xof, e_support, HQC_OMEGA_E);
-    sample_support_encrypt(&xof, r1_support, HQC_OMEGA_R);
+    d->sample_encrypt(&xof, r2_support, HQC_OMEGA_R);
+    d->sample_encrypt(&xof, e_support, HQC_OMEGA_E);
+    d->sample_encrypt(&xof, r1_support, HQC_OMEGA_R);
     shake256_wipe(&xof);
     fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, r2_bits, be);
 
@@ -166,31 +167,31 @@ static void encrypt_into(uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t
     zeroize(e_support, sizeof e_support);
 }
 
-void pke_encrypt(uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
+void pke_encrypt(const hqc_dialect *d, uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
                  uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                  const hqc_backend *be)
 {
     uv_sink sink = {.out = uv, .expect = NULL, .diff = 0};
-    encrypt_into(&sink, ek, h, m, theta, be);
+    encrypt_into(d, &sink, ek, h, m, theta, be);
 }
 
-uint32_t pke_reencrypt_differs(const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
+uint32_t pke_reencrypt_differs(const hqc_dialect *d, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
                                uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
                                const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uv_sink sink = {.out = NULL, .expect = uv, .diff = 0};
-    encrypt_into(&sink, ek, h, m, theta, be);
+    encrypt_into(d, &sink, ek, h, m, theta, be);
     return sink.diff;
 }
 
-void pke_decrypt(uint8_t m[HQC_K], xof_stream *dk, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
+void pke_decrypt(const hqc_dialect *d, uint8_t m[HQC_K], xof_stream *dk, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
                  const hqc_backend *be)
 {
     uint64_t acc[HQC_WORDS], other[HQC_WORDS]; /* acc: u, u y, v - u y; other: y, then v */
     uint32_t support[HQC_OMEGA];
     fixed_weight y;
 
-    sample_support_keygen(dk, support, HQC_OMEGA);
+    d->sample_keygen(dk, support, HQC_OMEGA);
     fixed_weight_init(&y, support, HQC_OMEGA, other, be);
 
     load_vector(acc, uv);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sampling.c: dense and fixed-weight sampling from the XOF (spec section "Sampling":
  * SampleFixedWeightVect$ for keygen, and the rejection-free variant of Sendrier, "Secure
- * sampling of constant-weight words", eprint 2021/1631, Algorithm 5, for encryption). */
+ * sampling of constant-weight words", eprint 2021/1631, Algorithm 5, for encryption), one
+ * sampler each, specialised per dialect (dialects.h) to the way it reads the XOF stream. */
 #include "sampling.h"
 
 #include <string.h>
@@ -34,15 +35,30 @@ static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
     return (uint32_t)(all_differ >> 15) - 1u;
 }
 
-/* Keygen's sampler (spec: SampleFixedWeightVect$). A draw is 3 bytes of the stream,
- * little-endian; it is discarded when it is at least the threshold or when its position (draw
- * mod n) was already kept for this vector. A draw's key is its position, or NO_POSITION (never
- * a position) if it fails the threshold: a draw is then discarded exactly when its key is
- * NO_POSITION or equals the key of an earlier draw of the same vector, since an earlier draw
- * with an equal position is either kept or a repeat of a kept one. */
+/* Keygen's sampler (spec: SampleFixedWeightVect$). A draw is 3 bytes of the stream, read in
+ * the dialect's byte order (dialects.h); it is discarded when it is at least the threshold or
+ * when its position (draw mod n) was already kept for this vector. A draw's key is its
+ * position, or NO_POSITION (never a position) if it fails the threshold: a draw is then
+ * discarded exactly when its key is NO_POSITION or equals the key of an earlier draw of the same
+ * vector, since an earlier draw with an equal position is either kept or a repeat of a kept one.
+ * One sampler serves every dialect: the stream layout is a compile-time argument of the
+ * always-inlined body, so each dialect gets its own specialised code. */
 #define DRAW_BYTES 3
 #define NO_POSITION 0xFFFFu
 _Static_assert(HQC_N < NO_POSITION, "NO_POSITION must not be a position");
+
+/* How a dialect reads the stream (the columns of dialects.h). */
+typedef struct {
+    int big_endian;
+    size_t align;
+    int chunked;
+} stream_layout;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /* floor(d / n) for every 24-bit d by one multiply and a shift: exact when
  * 2^s <= mu n <= 2^s + 2^(s - 24) (Granlund and Montgomery, "Division by invariant integers
@@ -61,22 +77,37 @@ static uint16_t draw_key(uint32_t draw)
     return (uint16_t)(((draw - q * HQC_N) & below) | (NO_POSITION & ~below));
 }
 
-/* The draws in the head are handled BLOCK at a time: eight 16-bit keys fill one SSE2
+/* The draw whose bytes b0 b1 b2 are the low three bytes of the little-endian word w (the
+ * library needs a little-endian host: keccak.c checks). Big-endian draws swap the outer bytes,
+ * which compilers turn into a byte swap and a shift. */
+static ALWAYS_INLINE uint32_t draw_of_word(uint32_t w, int big_endian)
+{
+    if (big_endian)
+        return ((w & 0xFFu) << 16) | (w & 0xFF00u) | ((w >> 16) & 0xFFu);
+    return w & 0xFFFFFFu;
+}
+
+/* The draws in a window are handled BLOCK at a time: eight 16-bit keys fill one SSE2
  * register, the baseline this file is built for. */
 #define BLOCK 8
 _Static_assert(BLOCK * sizeof(uint16_t) == 2 * sizeof(uint64_t), "a block of discards is two words");
 #define HEAD_BLOCKS ((XOF_HEAD_BYTES / DRAW_BYTES + BLOCK - 1) / BLOCK)
+/* A chunk (chunked layouts) is weight <= omega draws. */
+#define CHUNK_BLOCKS ((HQC_OMEGA + BLOCK - 1) / BLOCK)
+/* The window's blocks follow the blocks of the positions kept from the vector's earlier chunks
+ * (fewer than omega) in the comparison table. */
+#define SPREAD_BLOCKS (HEAD_BLOCKS > 2 * CHUNK_BLOCKS ? HEAD_BLOCKS : 2 * CHUNK_BLOCKS)
 
-/* The keys of the 8 draws in bytes[0, 24), each read as a 32-bit little-endian word (the
- * library needs a little-endian host: keccak.c checks) whose top byte is dropped, so bytes[24]
- * is read too. Unaligned word loads rather than byte loads: one load per draw. */
+/* The keys of the 8 draws in bytes[0, 24), each read as a 32-bit little-endian word whose top
+ * byte is dropped, so bytes[24] is read too. Unaligned word loads rather than byte loads: one
+ * load per draw. */
 #define BLOCK_READ (BLOCK * DRAW_BYTES + 1)
-static void block_keys(uint16_t key[BLOCK], const uint8_t bytes[BLOCK_READ])
+static ALWAYS_INLINE void block_keys(uint16_t key[BLOCK], const uint8_t bytes[BLOCK_READ], int big_endian)
 {
     for (size_t l = 0; l < BLOCK; l++) {
         uint32_t w;
         memcpy(&w, bytes + DRAW_BYTES * l, sizeof w);
-        key[l] = draw_key(w & 0xFFFFFFu);
+        key[l] = draw_key(draw_of_word(w, big_endian));
     }
 }
 
@@ -99,11 +130,13 @@ static uint16_t mask_eq16(uint16_t a, uint16_t b)
     return (uint16_t)(0u - (uint32_t)(a == b));
 }
 
-/* discard[l] = all ones if draw l of block b of the vector is discarded: its key is
- * NO_POSITION or equals the key of an earlier draw of the vector (all of blocks 0..b-1, in
- * spread, and draws 0..l-1 of block b). */
-static void block_discards(uint16_t discard[BLOCK], uint16_t spread[][BLOCK], size_t b,
-                           const uint16_t key[BLOCK])
+/* discard[l] = all ones if draw l of block b of the comparison table is discarded: its key is
+ * NO_POSITION or equals a key of an earlier row (all of blocks 0..b-1, in spread, and draws
+ * 0..l-1 of block b). */
+/* Inlined (with restrict) so that the compiler sees that discard, spread and key do not
+ * overlap: out of line it reloaded discard on every comparison (five times slower). */
+static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, uint16_t (*restrict spread)[BLOCK], size_t b,
+                                         const uint16_t *restrict key)
 {
     for (size_t m = 0; m < BLOCK; m++)
         for (size_t l = 0; l < BLOCK; l++)
@@ -126,66 +159,78 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* How many draws of the vector's block b lie in the head, when room bytes of it are left at
- * the vector's first draw. */
-static size_t head_block_draws(size_t room, size_t b)
+/* How many draws of the window's block b lie in its room bytes. */
+static size_t window_block_draws(size_t room, size_t b)
 {
     return min_size(room / DRAW_BYTES - b * BLOCK, BLOCK);
 }
 
-/* key[] = the keys of the vector's block b, whose draws lie in the head from first on (room
- * bytes of head left there): the lanes past the head hold NO_POSITION, which no draw equals
- * and which is never decided. */
-static void head_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t room, size_t b)
+/* key[] = the keys of the window's block b (window at first, room bytes readable from there):
+ * the lanes past the room hold NO_POSITION, which no draw equals and which is never decided. */
+static ALWAYS_INLINE void window_block_keys(uint16_t key[BLOCK], const uint8_t *first, size_t room,
+                                           size_t b, int big_endian)
 {
-    const size_t avail = head_block_draws(room, b);
+    const size_t avail = window_block_draws(room, b);
     uint8_t tail[BLOCK_READ] = {0};
     const uint8_t *at = first + DRAW_BYTES * BLOCK * b;
     if (DRAW_BYTES * BLOCK * b + BLOCK_READ <= room) {
-        block_keys(key, at);
+        block_keys(key, at, big_endian);
         return;
     }
     memcpy(tail, at, DRAW_BYTES * avail);
-    block_keys(key, tail);
+    block_keys(key, tail, big_endian);
     for (size_t l = avail; l < BLOCK; l++)
         key[l] = NO_POSITION;
     zeroize(tail, sizeof tail);
 }
 
-void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
+/* The table of comparisons of one window: its blocks follow pre blocks that hold the vector's
+ * positions kept before the window. Separate local arrays, not one struct: the compiler then
+ * knows they do not overlap and keeps a block's discards in a register through the triangle
+ * (as fields of one struct the sampler took 1.5 times as long). discard is not restrict: it
+ * is declassified in memory (valgrind's client request) and read back after that. */
+#define SCRATCH_ARGS                                                                               \
+    uint16_t(*restrict spread)[BLOCK], uint16_t(*restrict keys)[BLOCK], uint16_t *discard, size_t *restrict rows
+#define SCRATCH spread, keys, discard, &rows
+
+/* Samples the vector on from the whole draws of the window at first (room bytes readable from
+ * there), *count positions being kept already (support[0, *count): rows of the table before the
+ * window's). Returns the number of draws it read: up to and including the one that completes
+ * the vector, or all of the window. */
+static ALWAYS_INLINE size_t sample_window(SCRATCH_ARGS, const uint8_t *first, size_t room, int big_endian,
+                                          uint32_t *restrict support, size_t *restrict count_io, size_t weight)
 {
-    /* spread[j]: the key of the vector's draw j in every lane; keys[b]: the keys of block b,
-     * computed one block ahead where the block is sure to be needed, so that their stores
-     * have left the store buffer when the block's comparisons load them as a vector. */
-    _Alignas(16) uint16_t spread[HEAD_BLOCKS * BLOCK][BLOCK];
-    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK], discard[BLOCK];
-    size_t count = 0, b = 0, ready = 0;
-    /* The vector's first draw and the whole draws left in the head: the stream's position is
-     * public (it follows from the public accept/reject decisions). */
-    const uint8_t *first = xof->head + xof->pos;
-    size_t room = XOF_HEAD_BYTES - xof->pos, in_head = room / DRAW_BYTES;
-    size_t blocks = (in_head + BLOCK - 1) / BLOCK;
+    size_t count = *count_io, b = 0, ready = 0, used = 0;
+    const size_t draws = room / DRAW_BYTES, blocks = (draws + BLOCK - 1) / BLOCK;
+    /* The kept positions in whole blocks, padded with NO_POSITION, which only matches draws
+     * that are discarded anyway. */
+    const size_t pre = (count + BLOCK - 1) / BLOCK;
+    for (size_t j = 0; j < pre * BLOCK; j++)
+        for (size_t l = 0; l < BLOCK; l++)
+            spread[j][l] = j < count ? (uint16_t)support[j] : NO_POSITION;
 
     for (; count < weight && b < blocks; b++) {
-        size_t avail = head_block_draws(room, b);
+        size_t avail = window_block_draws(room, b);
         const uint16_t *key = keys[b];
-        /* ready (b or b + 1) is the next block whose keys are not computed yet */
+        /* keys of the block b, and of the next one where it is sure to be needed: computed one
+         * block ahead, their stores have left the store buffer when the comparisons load them
+         * as a vector. ready (b or b + 1) is the next block whose keys are not computed yet. */
         if (ready == b) {
-            head_block_keys(keys[b], first, room, b);
+            window_block_keys(keys[b], first, room, b, big_endian);
             ready++;
         }
         if (ready < blocks && weight - count > BLOCK) {
-            head_block_keys(keys[ready], first, room, ready);
+            window_block_keys(keys[ready], first, room, ready, big_endian);
             ready++;
         }
-        block_discards(discard, spread, b, key);
+        block_discards(discard, spread, pre + b, key);
         /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
          * XOF bytes are read, so each decision is made public (declassified), and only for
          * the draws this vector reads: the draws after its last kept one belong to the next
-         * vector, whose decisions differ. Never an accepted position. */
+         * vector (or to no one), whose decisions differ. Never an accepted position. */
         if (count + BLOCK <= weight && avail == BLOCK) {
             /* This vector keeps at least BLOCK more draws, so it reads all of this block. */
-            declassify(discard, sizeof discard);
+            declassify(discard, BLOCK * sizeof *discard);
             /* Any discard in the block: two word loads rather than eight lane extractions. */
             uint64_t halves[2];
             memcpy(halves, discard, sizeof halves);
@@ -199,39 +244,99 @@ void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight)
                     count += 1u & ~(uint32_t)discard[l];
                 }
             }
-            xof->pos += DRAW_BYTES * BLOCK;
+            used += BLOCK;
         } else {
             for (size_t l = 0; l < avail && count < weight; l++) {
-                xof->pos += DRAW_BYTES;
+                used++;
                 if (declassify_u32(discard[l]))
                     continue;
                 support[count++] = key[l];
             }
         }
     }
-    /* The head ran out (rare: many discards): on one draw at a time from the sponge. */
-    while (count < weight) {
-        uint8_t bytes[DRAW_BYTES];
-        xof_stream_read(xof, bytes, DRAW_BYTES);
-        uint16_t k = draw_key((uint32_t)bytes[0] | ((uint32_t)bytes[1] << 8) | ((uint32_t)bytes[2] << 16));
-        uint32_t drop = ct_mask_eq32(k, NO_POSITION);
-        for (size_t j = 0; j < count; j++)
-            drop |= ct_mask_eq32(support[j], k);
-        zeroize(bytes, sizeof bytes);
-        if (declassify_u32(drop))
-            continue;
-        support[count++] = k;
-    }
-    zeroize(spread, b * BLOCK * sizeof spread[0]);
     zeroize(keys, ready * sizeof keys[0]);
+    *rows = (pre + b) * BLOCK > *rows ? (pre + b) * BLOCK : *rows;
+    *count_io = count;
+    return used;
+}
+
+/* Skips the (-len mod align) bytes an aligned read of len bytes leaves. */
+static ALWAYS_INLINE void skip_to_alignment(xof_stream *xof, size_t len, size_t align)
+{
+    uint8_t junk[8];
+    size_t pad = (align - len % align) % align;
+    if (pad != 0) {
+        xof_stream_read(xof, junk, pad);
+        zeroize(junk, sizeof junk);
+    }
+}
+
+static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_stream *xof, uint32_t *support,
+                                               size_t weight)
+{
+    /* spread[j]: the key of the window's row j (kept positions, then draws) in every lane;
+     * keys[b]: the keys of the window's block b. */
+    _Alignas(16) uint16_t spread[SPREAD_BLOCKS * BLOCK][BLOCK];
+    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK], discard[BLOCK];
+    size_t count = 0, rows = 0;
+    if (layout.chunked) {
+        /* Whole chunks of weight draws, each one aligned read; the stream's position is public
+         * (it follows from the public accept/reject decisions). A chunk in the head is read
+         * in place; one that runs past it is copied out (xof_stream_read). */
+        uint8_t chunk[DRAW_BYTES * HQC_OMEGA];
+        const size_t len = DRAW_BYTES * weight;
+        int copied = 0;
+        while (count < weight) {
+            const uint8_t *first = xof->head + xof->pos;
+            if (xof->pos + len <= XOF_HEAD_BYTES) {
+                xof->pos += len;
+            } else {
+                xof_stream_read(xof, chunk, len);
+                first = chunk;
+                copied = 1;
+            }
+            skip_to_alignment(xof, len, layout.align);
+            sample_window(SCRATCH, first, len, layout.big_endian, support, &count, weight);
+        }
+        if (copied)
+            zeroize(chunk, sizeof chunk);
+    } else {
+        /* The draws left in the head, then (rare: many discards) one draw at a time from the
+         * sponge, each read aligned. */
+        size_t used = sample_window(SCRATCH, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos, layout.big_endian,
+                                    support, &count, weight);
+        xof->pos += DRAW_BYTES * used;
+        while (count < weight) {
+            uint8_t bytes[sizeof(uint32_t)] = {0};
+            xof_stream_read(xof, bytes, DRAW_BYTES);
+            skip_to_alignment(xof, DRAW_BYTES, layout.align);
+            uint32_t word;
+            memcpy(&word, bytes, sizeof word);
+            uint16_t k = draw_key(draw_of_word(word, layout.big_endian));
+            uint32_t drop = ct_mask_eq32(k, NO_POSITION);
+            for (size_t j = 0; j < count; j++)
+                drop |= ct_mask_eq32(support[j], k);
+            zeroize(bytes, sizeof bytes);
+            word = 0;
+            if (declassify_u32(drop))
+                continue;
+            support[count++] = k;
+        }
+    }
+    zeroize(spread, rows * sizeof spread[0]);
     zeroize(discard, sizeof discard);
 }
 
-void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
+/* Encryption's sampler (Sendrier's Algorithm 5): one read of 4 weight bytes (aligned by the
+ * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
+ * by i. */
+static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
+                                                size_t weight)
 {
-    uint8_t bytes[4 * HQC_OMEGA_R];
+    uint8_t bytes[4 * HQC_OMEGA_R + 8];
     uint16_t pos[HQC_OMEGA_R];
-    shake256_squeeze(xof, bytes, 4 * weight);
+    const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
+    shake256_squeeze(xof, bytes, len + pad);
     for (size_t i = 0; i < weight; i++) {
         uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
                      ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
@@ -251,6 +356,21 @@ void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight)
     zeroize(bytes, sizeof bytes);
     zeroize(pos, sizeof pos);
 }
+
+/* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */
+#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_)                                 \
+    static const stream_layout HQC_CAT(layout_, id) = {big_endian_, align_, chunked_};              \
+    void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight) \
+    {                                                                                                \
+        sample_keygen_layout(HQC_CAT(layout_, id), xof, support, weight);                            \
+    }                                                                                                \
+    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight) \
+    {                                                                                                \
+        sample_encrypt_layout(HQC_CAT(layout_, id), xof, support, weight);                           \
+    }                                                                                                \
+    const hqc_dialect HQC_DIALECT_TABLE(id) = {name_, HQC_DIALECT_NS(id, sample_keygen),    \
+                                               HQC_DIALECT_NS(id, sample_encrypt)};
+HQC_DIALECTS(HQC_DIALECT_SAMPLERS)
 
 void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
 {

@@ -1,31 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* sampling.h: the vectors HQC draws from its XOF: dense random vectors of length n and
- * fixed-weight supports (spec section "Sampling"). */
+ * fixed-weight supports (spec section "Sampling"), the latter per dialect. */
 #ifndef HQC_SAMPLING_H
 #define HQC_SAMPLING_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dialect.h"
 #include "keccak.h"
 #include "params.h"
 #include "symmetric.h"
 
 #define sample_dense_from_bytes HQC_NS(sample_dense_from_bytes)
-#define sample_support_keygen HQC_NS(sample_support_keygen)
-#define sample_support_encrypt HQC_NS(sample_support_encrypt)
 #define support_to_vector_portable HQC_NS(support_to_vector_portable)
 
 /* v = n bits from the XOF: on entry its first HQC_N_BYTES bytes hold XOF output
  * (little-endian); the bits from n on are cleared. */
 void sample_dense_from_bytes(uint64_t v[HQC_WORDS]);
 
-/* weight distinct positions < n by rejection on 24-bit draws (keygen: x and y). */
-void sample_support_keygen(xof_stream *xof, uint32_t *support, size_t weight);
+/* Per dialect (dialects.h), hqc<L>_<id>_sample_keygen and _sample_encrypt, which its table
+ * (dialect.h) holds:
+ *   keygen: weight distinct positions < n by rejection on 24-bit draws (x and y);
+ *   encrypt: weight distinct positions < n without rejection (r1, r2, e): position i is
+ *            i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
+#define HQC_DIALECT_DECLARE_SAMPLERS(id, ...)                                                          \
+    void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight); \
+    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight);
+HQC_DIALECTS(HQC_DIALECT_DECLARE_SAMPLERS)
+#undef HQC_DIALECT_DECLARE_SAMPLERS
 
-/* weight distinct positions < n without rejection (encryption: r1, r2, e): position i is
- * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
-void sample_support_encrypt(shake256_ctx *xof, uint32_t *support, size_t weight);
+/* The default dialect's samplers under their plain names (tests, benchmarks). */
+#define sample_support_keygen HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_keygen)
+#define sample_support_encrypt HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_encrypt)
 
 /* v = the vector with ones exactly at the weight positions of support. Constant time. */
 void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight);

@@ -7,6 +7,10 @@
  * random seeds, and constructed heads: threshold rejections and duplicates at every place of a
  * block, a y position repeated in x, a repeat of a threshold-rejected draw, heads of many
  * repeats (running out, so the sampler goes on in the sponge), and every 24-bit draw value.
+ * The same for dialect v5.0.0 (dialects.h) against its own spec-literal twin: reads of 3 omega
+ * bytes through the word-padded XOF read, big-endian draws, a fresh read per vector; constructed
+ * chunks with a rejection or a repeat at every draw position, chunk boundaries (the last draw of
+ * a chunk, a vector taking several chunks, chunks running past the head), and random seeds.
  * Usage: hqcL_test_sampling [random trials] [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +225,188 @@ static void random_streams(uint64_t *st, int trials)
     }
 }
 
+/* --- dialect v5.0.0 ------------------------------------------------------------------ */
+
+/* v5.0.0's XOF read, as its reference describes it: a request of len bytes reads
+ * floor(len / 8) * 8 bytes, then, if len % 8 != 0, 8 more of which it keeps len % 8. */
+static void v5_xof_get_bytes(xof_stream *xof, uint8_t *out, size_t len)
+{
+    size_t whole = len / 8 * 8;
+    xof_stream_read(xof, out, whole);
+    if (len % 8 != 0) {
+        uint8_t word[8];
+        xof_stream_read(xof, word, 8);
+        memcpy(out + whole, word, len % 8);
+    }
+}
+
+/* v5.0.0's keygen sampler, literally: a buffer of 3 weight bytes from one padded read, draws
+ * b0 << 16 | b1 << 8 | b2, a new buffer when one is used up, the rest of the last one dropped.
+ * Returns the number of draws decided. */
+static size_t twin_sample_v5(xof_stream *xof, uint32_t *support, size_t weight)
+{
+    uint8_t buf[3 * HQC_OMEGA];
+    size_t count = 0, draws = 0, j = weight;
+    while (count < weight) {
+        if (j == weight) {
+            v5_xof_get_bytes(xof, buf, 3 * weight);
+            j = 0;
+        }
+        uint32_t draw = ((uint32_t)buf[3 * j] << 16) | ((uint32_t)buf[3 * j + 1] << 8) | buf[3 * j + 2];
+        j++;
+        draws++;
+        if (draw >= HQC_REJECT_THRESHOLD)
+            continue;
+        uint32_t pos = draw % HQC_N;
+        int seen = 0;
+        for (size_t k = 0; k < count; k++)
+            seen |= support[k] == pos;
+        if (!seen)
+            support[count++] = pos;
+    }
+    return draws;
+}
+
+#define V5_CHUNK (3 * HQC_OMEGA)
+#define V5_STRIDE ((V5_CHUNK + 7) / 8 * 8) /* bytes a chunk advances the stream */
+#define V5_HEAD_CHUNKS ((XOF_HEAD_BYTES + V5_STRIDE - 1) / V5_STRIDE)
+
+/* Samples y then x with v5.0.0's sampler and its twin from copies of src; compares supports,
+ * positions and the stream after. Returns the draws the twin decided. */
+static size_t compare_v5(const xof_stream *src, const char *what, int index)
+{
+    void (*sampler)(xof_stream *, uint32_t *, size_t) = HQC_DIALECT_TABLE(v5_0_0).sample_keygen;
+    xof_stream a = *src, b = *src;
+    uint32_t ya[HQC_OMEGA], xa[HQC_OMEGA], yb[HQC_OMEGA], xb[HQC_OMEGA];
+    memset(ya, 0xa5, sizeof ya);
+    memset(xa, 0xa5, sizeof xa);
+    memset(yb, 0x5a, sizeof yb);
+    memset(xb, 0x5a, sizeof xb);
+    sampler(&a, ya, HQC_OMEGA);
+    size_t draws = twin_sample_v5(&b, yb, HQC_OMEGA);
+    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s v5.0.0: y differs from the twin (%s %d)", HQC_NAME, what, index);
+    CHECK(a.pos == b.pos, "%s v5.0.0: position after y %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
+    sampler(&a, xa, HQC_OMEGA);
+    draws += twin_sample_v5(&b, xb, HQC_OMEGA);
+    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s v5.0.0: x differs from the twin (%s %d)", HQC_NAME, what, index);
+    CHECK(a.pos == b.pos, "%s v5.0.0: position after x %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
+    uint8_t ra[40], rb[40];
+    xof_stream_read(&a, ra, sizeof ra);
+    xof_stream_read(&b, rb, sizeof rb);
+    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s v5.0.0: the stream after x differs (%s %d)", HQC_NAME, what, index);
+    cases++;
+    return draws;
+}
+
+/* Draw j of chunk c (big-endian), where the chunk lies in the head. */
+static void set_draw_v5(xof_stream *s, size_t c, size_t j, uint32_t draw)
+{
+    uint8_t *p = s->head + c * V5_STRIDE + 3 * j;
+    if (c * V5_STRIDE + 3 * j + 3 > XOF_HEAD_BYTES)
+        return;
+    p[0] = (uint8_t)(draw >> 16);
+    p[1] = (uint8_t)(draw >> 8);
+    p[2] = (uint8_t)draw;
+}
+
+/* Every chunk of the head full of distinct accepted draws (chunk c, draw j: 1000 + 7 (c omega +
+ * j)), the padding bytes random; the sponge XOF(seed) for a seed from st. */
+static void plain_stream_v5(xof_stream *s, uint64_t *st)
+{
+    plain_stream(s, st);
+    for (size_t c = 0; c < V5_HEAD_CHUNKS; c++)
+        for (size_t j = 0; j < HQC_OMEGA; j++)
+            set_draw_v5(s, c, j, 1000 + 7 * (uint32_t)(c * HQC_OMEGA + j));
+}
+
+static void v5_placed_edges(uint64_t *st)
+{
+    xof_stream s;
+    for (size_t i = 0; i < HQC_OMEGA; i++) {
+        /* A threshold rejection at draw i of y's chunk: y takes one draw of a second chunk and
+         * x starts on the third. The same in x's first chunk (x needs a second one, which
+         * runs past the head at every level). */
+        plain_stream_v5(&s, st);
+        set_draw_v5(&s, 0, i, rejected_draw((unsigned)i));
+        compare_v5(&s, "rejection in y", (int)i);
+        xof_stream a = s;
+        uint32_t y[HQC_OMEGA];
+        HQC_DIALECT_TABLE(v5_0_0).sample_keygen(&a, y, HQC_OMEGA);
+        /* (rejected_draw's T + n/2 exceeds 24 bits at HQC-5: its low 24 bits are accepted) */
+        int rejected = (rejected_draw((unsigned)i) & 0xFFFFFFu) >= HQC_REJECT_THRESHOLD;
+        CHECK(!rejected || (a.pos == 2 * V5_STRIDE && y[HQC_OMEGA - 1] == 1000 + 7 * (uint32_t)HQC_OMEGA),
+              "%s v5.0.0: y did not end on the first draw of its second chunk (case %zu)", HQC_NAME, i);
+        plain_stream_v5(&s, st);
+        set_draw_v5(&s, 1, i, rejected_draw((unsigned)i + 1));
+        compare_v5(&s, "rejection in x", (int)i);
+        /* Draw i repeats draw j < i by position (+ n: a different draw). */
+        for (size_t j = 0; j < i; j += 1 + i / 6) {
+            plain_stream_v5(&s, st);
+            set_draw_v5(&s, 0, i, 1000 + 7 * (uint32_t)j + HQC_N);
+            set_draw_v5(&s, 1, i, 1000 + 7 * (uint32_t)(HQC_OMEGA + j));
+            compare_v5(&s, "repeats in y and x", (int)(i * 1000 + j));
+        }
+        /* A y position in x: kept. */
+        plain_stream_v5(&s, st);
+        set_draw_v5(&s, 1, i, 1000 + 7 * (uint32_t)i);
+        compare_v5(&s, "y position in x", (int)i);
+    }
+    /* The last draw of a chunk rejected, and of the second chunk too: a vector over three
+     * chunks (past the head at every level); and a whole chunk of one repeated value. */
+    for (int t = 0; t < 8; t++) {
+        plain_stream_v5(&s, st);
+        set_draw_v5(&s, 0, HQC_OMEGA - 1, rejected_draw((unsigned)t));
+        if (t & 1)
+            set_draw_v5(&s, 1, 0, rejected_draw((unsigned)t + 1));
+        if (t & 2)
+            for (size_t j = 0; j < HQC_OMEGA; j++)
+                set_draw_v5(&s, 1, j, (uint32_t)t * 5);
+        if (t & 4)
+            for (size_t j = 0; j < HQC_OMEGA; j++)
+                set_draw_v5(&s, 0, j, j < HQC_OMEGA / 2 ? rejected_draw((unsigned)j) : 77 + HQC_N * (uint32_t)(j % 3));
+        compare_v5(&s, "chunk boundaries", t);
+    }
+    /* Extreme draws: 0, n - 1, n, T - 1, T - n, T, 2^24 - 1 around the chunk starts. */
+    static const uint32_t ext[] = {0, HQC_N - 1, HQC_N, HQC_REJECT_THRESHOLD - 1, HQC_REJECT_THRESHOLD - HQC_N,
+                                   2 * HQC_N - 1, HQC_REJECT_THRESHOLD, DRAW_LIMIT - 1};
+    for (size_t i = 0; i < 16; i++) {
+        plain_stream_v5(&s, st);
+        for (size_t k = 0; k < sizeof ext / sizeof ext[0]; k++) {
+            set_draw_v5(&s, 0, (i + 3 * k) % HQC_OMEGA, ext[k]);
+            set_draw_v5(&s, 1, (i + 2 * k) % HQC_OMEGA, ext[(k + i) % (sizeof ext / sizeof ext[0])]);
+        }
+        compare_v5(&s, "extreme draws", (int)i);
+    }
+}
+
+/* Crowded heads (few values, many rejections): vectors over several chunks, past the head. */
+static void v5_crowded_and_random(uint64_t *st, int trials)
+{
+    xof_stream s;
+    int long_vectors = 0;
+    for (int t = 0; t < trials / 10 + 100; t++) {
+        plain_stream_v5(&s, st);
+        uint32_t pool = HQC_OMEGA + 8 + (uint32_t)(splitmix64(st) % 64);
+        for (size_t c = 0; c < V5_HEAD_CHUNKS; c++)
+            for (size_t j = 0; j < HQC_OMEGA; j++) {
+                uint64_t r = splitmix64(st);
+                uint32_t draw = (uint32_t)(r % pool) * 977 + HQC_N * (uint32_t)((r >> 32) % 3);
+                if ((r >> 40) % 256 < 24)
+                    draw = rejected_draw((unsigned)(r >> 50));
+                set_draw_v5(&s, c, j, draw);
+            }
+        if (compare_v5(&s, "crowded head", t) > 3 * HQC_OMEGA)
+            long_vectors++;
+    }
+    CHECK(long_vectors > 0, "%s v5.0.0: no vector took more than two chunks", HQC_NAME);
+    for (int t = 0; t < trials; t++) {
+        uint8_t seed[HQC_SEED_BYTES];
+        random_bytes(st, seed, sizeof seed);
+        CHECK(kem_sponges(NULL, NULL, NULL, NULL, &s, seed) == 0, "kem_sponges failed");
+        compare_v5(&s, "random seed", t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int trials = argc > 1 ? atoi(argv[1]) : 20000;
@@ -233,6 +419,8 @@ int main(int argc, char **argv)
     crowded_heads(&st, trials / 10 + 100);
     every_draw_value(&st);
     random_streams(&st, trials);
+    v5_placed_edges(&st);
+    v5_crowded_and_random(&st, trials);
     printf("%s: %d sampler comparisons ok\n", HQC_NAME, cases);
     return 0;
 }

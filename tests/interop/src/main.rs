@@ -9,7 +9,8 @@
 //!
 //! Usage: hqc-interop [--rounds N] [--tampered-ct N] [--tampered-sk N] [--seed S] [--corrupt 1]
 //! (tampered counts are per round; --corrupt 1 flips one bit of our first public key, to show
-//! that the check sees it).
+//! that the check sees it), or hqc-interop --emit-keys DIR: writes one secret key per level made
+//! by the crate alone (DIR/rustcrypto-<L>.sk, raw), for `hqc identify` (issue 24).
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::process::exit;
@@ -260,7 +261,23 @@ fn run_level<P: HqcParams>(ours: &Ours, args: &Args) {
     }
 }
 
+/// Their key pair from a fixed seed, per level, written to dir.
+fn emit_keys(dir: &str) {
+    let seed = [0x24u8; 32];
+    let keys = [(1, Theirs::<hqc_kem::Hqc128Params>::keygen(&seed).1),
+                (3, Theirs::<hqc_kem::Hqc192Params>::keygen(&seed).1),
+                (5, Theirs::<hqc_kem::Hqc256Params>::keygen(&seed).1)];
+    for (level, sk) in keys {
+        std::fs::write(format!("{dir}/rustcrypto-{level}.sk"), sk).expect("write the key");
+    }
+}
+
 fn main() {
+    let argv: Vec<String> = std::env::args().collect();
+    if argv.len() == 3 && argv[1] == "--emit-keys" {
+        emit_keys(&argv[2]);
+        return;
+    }
     let args = parse_args();
     let l1 = our_level!(1, 2241, 2321, 4433, 16, hqc1_backend_list, hqc1_backend_by_name,
         hqc1_backend_name, hqc1_crypto_kem_keypair_derand_with, hqc1_crypto_kem_enc_derand_with,
