@@ -97,14 +97,16 @@ def test_refuses_neon_without_pmull(arm, tmp_path):
 
 
 def test_kat_files_match_the_official_digests(arm):
-    """`hqc kat --check`: both KAT files of every level, with ref and with neon, regenerated and
-    compared with the official SHA-256 digests."""
+    """`hqc kat --check`: both KAT files of every level, with ref and with neon, in both
+    dialects, regenerated and compared with the official SHA-256 digests."""
     res = emulated(arm, "max", "hqc", "kat", "--check", check=True, timeout=1800)
     assert "DIFFERS" not in res.stdout
     for level in LEVELS:
-        for name in ("ref", "neon"):
-            assert any(line.startswith("HQC-%d %s:" % (level, name)) and line.count("matches") == 2
-                       for line in res.stdout.splitlines()), (level, name, res.stdout)
+        for dialect in ("161cd4f", "v5.0.0"):
+            for name in ("ref", "neon"):
+                assert any(line.startswith("HQC-%d %s %s:" % (level, dialect, name))
+                           and line.count("matches") == 2
+                           for line in res.stdout.splitlines()), (level, dialect, name, res.stdout)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -21,6 +21,9 @@ from conftest import LEVELS, LEVELS_META, bin_path, died_of_sigill, qemu_x86_64
 # qemu 7.2 gates SHLX/SARX/SHRX and BZHI, BMI2 instructions, on the BMI1 bit, so such a model
 # faults where no CPU would (glibc's AVX2 string functions use BZHI), and "Haswell,-bmi2" would
 # let those instructions through: the BMI2 check here rests on PDEP, PEXT, MULX and RORX.
+# Every dialect with official digests (kat/levels.json): `hqc kat --check` checks each.
+DIALECTS = sorted(LEVELS_META["1"]["dialects"])
+
 MODELS = {
     "qemu64": ("", ["ref"], "ref"),                                  # x86-64 baseline, SSE2
     "Westmere": ("pclmul", ["ref"], "ref"),                          # PCLMULQDQ, no AVX
@@ -68,17 +71,18 @@ def test_detects_the_model_and_offers_what_it_runs(model, info):
 @pytest.mark.parametrize("model", MODELS)
 def test_kat_files_on_the_model(model, info):
     """The KEM through the library as a user gets it: `hqc kat --check` regenerates both KAT
-    files of every level with every backend the model runs and compares their SHA-256 with the
-    official digests."""
+    files of every level and dialect with every backend the model runs and compares their
+    SHA-256 with the official digests."""
     checked = sorted(set(MODELS[model][1]) & compiled(info))
     res = emulated(model, bin_path("hqc"), "kat", "--check", timeout=1200)
     assert res.returncode == 0, (res.returncode, res.stdout, guest_stderr(res))
     assert "DIFFERS" not in res.stdout
-    # Two files (req, rsp) per level and backend, each reported as matching.
-    assert res.stdout.count("matches") == 2 * len(LEVELS) * len(checked), res.stdout
+    # Two files (req, rsp) per level, dialect and backend, each reported as matching.
+    assert res.stdout.count("matches") == 2 * len(LEVELS) * len(DIALECTS) * len(checked), res.stdout
     for level in LEVELS:
-        for name in checked:
-            assert "HQC-%d %s: " % (level, name) in res.stdout, (level, name)
+        for dialect in DIALECTS:
+            for name in checked:
+                assert "HQC-%d %s %s: " % (level, dialect, name) in res.stdout, (level, dialect, name)
 
 
 @pytest.mark.parametrize("model", MODELS)
