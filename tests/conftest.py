@@ -5,10 +5,13 @@ The Makefile passes HQC_BUILD (build/<BACKEND>); run by hand, the tests default 
 build/auto. Metadata of each level (sizes, official digests) lives in kat/levels.json so the
 tests are driven by data rather than by constants repeated in every file.
 """
+import atexit
 import json
 import os
 import shutil
 import subprocess
+import tarfile
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
 if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
-SHARED_KAT = ROOT.parent / "shared" / "kat" / "hqc-v5"
+SHARED = ROOT.parent / "shared"
+SHARED_KAT = SHARED / "kat" / "hqc-v5"
+PEERS = SHARED / "peers"
 LEVELS_META = json.loads((ROOT / "kat" / "levels.json").read_text())
 LEVELS = [1, 3, 5]
 
@@ -73,3 +78,48 @@ def died_of_sigill(res):
 @pytest.fixture(scope="session")
 def info():
     return build_info()
+
+
+# Pristine upstream trees (../shared/peers, see ../shared/README.md), unpacked once per pytest
+# session into one temporary folder removed at exit. An environment variable naming a tree
+# overrides the tarball.
+_UNPACKED = {}
+
+
+def peer_tree(env, tarball, what):
+    """The tree named by $env, else ../shared/peers/<tarball> unpacked (its one top folder).
+    Skips, saying so, only when ../shared is absent; a ../shared without the tarball fails."""
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    if not SHARED.is_dir():
+        pytest.skip("%s is absent and %s is unset: the %s tests need peers/%s from it"
+                    % (SHARED, env, what, tarball))
+    if tarball not in _UNPACKED:
+        src = PEERS / tarball
+        if not src.is_file():
+            pytest.fail("%s is missing (../shared/README.md lists the peer trees)" % src)
+        if "dir" not in _UNPACKED:
+            _UNPACKED["dir"] = Path(tempfile.mkdtemp(prefix="hqc-peers-"))
+            atexit.register(shutil.rmtree, _UNPACKED["dir"], True)
+        dest = _UNPACKED["dir"] / tarball.split(".tar")[0]
+        with tarfile.open(src) as tar:
+            tar.extractall(dest)
+        tops = list(dest.iterdir())
+        assert len(tops) == 1, "%s holds %s, not one top folder" % (src, tops)
+        _UNPACKED[tarball] = tops[0]
+    return _UNPACKED[tarball]
+
+
+def liboqs_source():
+    """A pristine liboqs 0.16.0 tree: $LIBOQS_SRC or ../shared/peers."""
+    return peer_tree("LIBOQS_SRC", "liboqs-0.16.0.tar.xz", "liboqs 0.16.0")
+
+
+def official_source():
+    """The official HQC tree at 161cd4f: $HQC_UPSTREAM or ../shared/peers."""
+    return peer_tree("HQC_UPSTREAM", "hqc-2025-08-22.tar.xz", "official-tree (hqc-2025-08-22)")
+
+
+def oqs_provider_source():
+    """oqs-provider main at 00fde33 (HQC groups enabled): $OQS_PROVIDER_SRC or ../shared/peers."""
+    return peer_tree("OQS_PROVIDER_SRC", "oqs-provider-0.12.0-dev.00fde33.tar.xz", "oqs-provider")

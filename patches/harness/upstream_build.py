@@ -90,19 +90,27 @@ def pqclean_build(tree, scheme, gf2x, harness, out, extra_cflags=()):
 # The official tree
 
 def official_copy(pristine, dest, gold_kats=None, rsp_names=None):
-    """Copy the tree and supply what the vendored copy lacks for a CMake configure: a
-    lib/CMakeLists.txt, and gold .rsp files (from gold_kats/hqc-L/<rsp_names[L]>) if absent."""
+    """Copy the tree and supply what a CMake configure needs and the tree may lack: a
+    lib/CMakeLists.txt (the vendored copy has none), and the gold files its KAT tests compare
+    with (from gold_kats/hqc-L/: rsp_names[L] and intermediates_values), either in place of
+    missing .rsp files (the vendored copy) or as a whole kats/ folder (the official tree as
+    ../shared/peers has it, packed without kats/). Both implementations' folders get the same
+    gold files: the official tree's ref and avx256 answer alike."""
     pristine, dest = Path(pristine), Path(dest)
     shutil.copytree(pristine, dest, ignore=shutil.ignore_patterns("build", "build-*"))
     if not (dest / "lib" / "CMakeLists.txt").exists():
         shutil.copy(HARNESS / "upstream-lib.cmake", dest / "lib" / "CMakeLists.txt")
+    whole = not (dest / "kats").exists()
     for level in OFFICIAL_LEVELS:
+        gold = Path(gold_kats or "/nonexistent") / ("hqc-" + level)
         for impl in ("ref", "x86_64/avx256"):
             folder = dest / "kats" / impl / ("hqc-" + level)
-            if not folder.is_dir() or list(folder.glob("PQCkemKAT_*.rsp")):
+            if whole and gold.is_dir():
+                folder.mkdir(parents=True)
+                shutil.copy(gold / "intermediates_values", folder)
+            elif not folder.is_dir() or list(folder.glob("PQCkemKAT_*.rsp")):
                 continue
-            src = Path(gold_kats or "/nonexistent") / ("hqc-" + level) / (rsp_names or {}).get(
-                level, "")
+            src = gold / (rsp_names or {}).get(level, "")
             if src.is_file():
                 shutil.copy(src, folder / src.name)
     return dest
