@@ -10,7 +10,7 @@ import json
 import os
 import shutil
 import subprocess
-import tarfile
+import sys
 import tempfile
 from pathlib import Path
 
@@ -20,6 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
 if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
+sys.path.insert(0, str(ROOT / "patches" / "harness"))
+import upstream_build as ub  # noqa: E402  (unpack_peer, shared with scripts/bench-tls)
+
 SHARED = ROOT.parent / "shared"
 SHARED_KAT = SHARED / "kat" / "hqc-v5"
 PEERS = SHARED / "peers"
@@ -101,12 +104,7 @@ def peer_tree(env, tarball, what):
         if "dir" not in _UNPACKED:
             _UNPACKED["dir"] = Path(tempfile.mkdtemp(prefix="hqc-peers-"))
             atexit.register(shutil.rmtree, _UNPACKED["dir"], True)
-        dest = _UNPACKED["dir"] / tarball.split(".tar")[0]
-        with tarfile.open(src) as tar:
-            tar.extractall(dest)
-        tops = list(dest.iterdir())
-        assert len(tops) == 1, "%s holds %s, not one top folder" % (src, tops)
-        _UNPACKED[tarball] = tops[0]
+        _UNPACKED[tarball] = ub.unpack_peer(src, _UNPACKED["dir"] / tarball.split(".tar")[0])
     return _UNPACKED[tarball]
 
 

@@ -38,6 +38,19 @@ def sh(cmd, **kw):
     return res
 
 
+def unpack_peer(tarball, dest):
+    """A pristine tree of ../shared/peers (one tarball, one top folder) unpacked under dest;
+    returns that folder."""
+    import tarfile
+    dest = Path(dest)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(dest)
+    tops = list(dest.iterdir())
+    if len(tops) != 1:
+        raise BuildError("%s holds %s, not one top folder" % (tarball, tops))
+    return tops[0]
+
+
 def cpu_flags():
     try:
         m = re.search(r"^flags\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
