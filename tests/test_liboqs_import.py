@@ -129,10 +129,12 @@ def test_import_touches_hqc_only(imported):
                 "tests/KATs/kem/kats.json"):
         assert (pristine / rel).read_bytes() == (tree / rel).read_bytes(), rel
     touched = []
-    for path in subprocess.run(["diff", "-rq", str(pristine), str(tree)], capture_output=True,
+    for line in subprocess.run(["diff", "-rq", str(pristine), str(tree)], capture_output=True,
                                text=True).stdout.splitlines():
-        m = re.match(r"Files \S+ and (\S+) differ|Only in (\S+): (\S+)", path)
-        touched.append(Path(m.group(1) or Path(m.group(2)) / m.group(3)).relative_to(tree))
+        m = re.match(r"Files \S+ and (\S+) differ|Only in (\S+): (\S+)", line)
+        path = Path(m.group(1) or Path(m.group(2)) / m.group(3))
+        assert path.is_relative_to(tree), "the import removed %s" % path
+        touched.append(path.relative_to(tree))
     allowed = ("src/kem/hqc/", "scripts/copy_from_upstream/copy_from_upstream.yml",
                ".CMake/alg_support.cmake", "src/oqsconfig.h.cmake")
     assert all(p.as_posix().startswith(allowed) for p in touched), touched
@@ -209,3 +211,29 @@ def test_import_constant_time(imported, tmp_path):
                          env=dict(os.environ, OQS_BUILD_DIR=str(out)), capture_output=True,
                          text=True)
     assert res.returncode == 0 and re.search(r"\b3 passed", res.stdout), res.stdout[-3000:]
+
+
+def test_import_dispatch(import_build, tmp_path):
+    """On this CPU liboqs sends every HQC call to our x86_64 implementation (where it has
+    AVX2, BMI1, BMI2 and PCLMULQDQ, else to our portable one), whose dispatcher runs the
+    fastest backend and Keccak kernels the CPU allows: natively, and under valgrind, which
+    hides AVX-512 and VPCLMULQDQ (tests/liboqs/import_choice.c)."""
+    from test_patches_liboqs import choice_report, expected_backend, expected_keccak
+    exe = tmp_path / "import_choice"
+    wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
+             for i in ("X86_64", "REF") for op in ("keypair", "enc", "dec")]
+    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", import_build / "include",
+         ROOT / "tests" / "liboqs" / "import_choice.c", import_build / "lib" / "liboqs.a",
+         "-lcrypto", "-lpthread", *wraps, "-o", exe])
+    runs = [[exe]] + ([["valgrind", "-q", "--error-exitcode=1", exe]]
+                      if shutil.which("valgrind") else [])
+    for cmd in runs:
+        out = choice_report(run(cmd).stdout)
+        cpu = set(out["cpu"].split())
+        baseline = {"avx2", "bmi1", "bmi2", "pclmul"} <= cpu
+        for level in LEVELS:
+            assert out["hqc%s-kem" % level] == ("x86_64" if baseline else "ref"), (cmd, out)
+            if baseline:
+                assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
+        if baseline:
+            assert out["keccak"] == expected_keccak(cpu), (cmd, out)

@@ -52,7 +52,9 @@ def import_hqc(pristine, official, work, repo=ROOT):
     ours_commit = clone_head(repo, work / "hqc-fast")
     official_commit = snapshot(official, work / "pqc-hqc")
     tree = work / "liboqs"
-    shutil.copytree(pristine, tree, symlinks=True, ignore=shutil.ignore_patterns("build*"))
+    # A user's tree may hold build folders at its top (scripts/build-android.sh is a source).
+    shutil.copytree(pristine, tree, symlinks=True, ignore=lambda d, names: [
+        n for n in names if Path(d) == Path(pristine) and n.startswith("build")])
     ub.sh(["patch", "-p1", "-s", "-d", tree, "-i", YML_PATCH])
     here = tree / "scripts" / "copy_from_upstream"
     full = yaml.safe_load((here / "copy_from_upstream.yml").read_text())
