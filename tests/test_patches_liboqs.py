@@ -515,10 +515,16 @@ def test_shared_serves_hqc_with_our_kem(shared, level):
     out = choice_report(res.stdout.split(REPORT_MARK, 1)[-1])
     assert Path(out["liboqs"]).resolve() == (shared / "lib" / "liboqs.so").resolve(), out
     assert out["exit"] == "0", res.stdout[-2000:]
+    for other in LEVELS:
+        assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
+    if "calls" in out:
+        # gdb could not call the dispatcher here (served_by_gdb.py says why): which backend it
+        # picks is then test_backend_choice's evidence, from the static build.
+        assert out["calls"].startswith("unavailable: "), out
+        return
     cpu = set(out["cpu"].split())
     for other in LEVELS:
         assert out["hqc" + other] == expected_backend(cpu), out
-        assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
     assert out["keccak"] == expected_keccak(cpu), out
 
 
