@@ -81,7 +81,7 @@ def handshake(server_dir, client_dir, group, work):
              work / "cert.pem", "-verify_return_error", "-servername", "localhost"],
             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT)
         assert client.returncode == 0, client.stdout[-3000:] + client.stderr[-2000:]
-        server.stdin.close()
+        # -naccept 1: it exits after this connection (communicate also closes its stdin).
         out = server.communicate(timeout=TIMEOUT)[0]
         assert server.returncode == 0, out[-2000:]
         return client.stdout
