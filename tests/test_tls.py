@@ -65,7 +65,7 @@ def handshake(server_dir, client_dir, group, work):
         ["openssl", "s_server", *provider_args(server_dir), "-accept", "127.0.0.1:%d" % port,
          "-cert", work / "cert.pem", "-key", work / "key.pem", "-tls1_3", "-groups", group,
          "-naccept", "1"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         # It prints ACCEPT once it listens.
         deadline, seen = time.monotonic() + TIMEOUT, ""
@@ -73,8 +73,9 @@ def handshake(server_dir, client_dir, group, work):
             left = deadline - time.monotonic()
             if left <= 0 or server.poll() is not None:
                 pytest.fail("s_server did not start listening: %s" % seen[-2000:])
+            # Read the pipe unbuffered: a buffered readline could hold ACCEPT back from select.
             if select.select([server.stdout], [], [], left)[0]:
-                seen += server.stdout.readline()
+                seen += os.read(server.stdout.fileno(), 4096).decode(errors="replace")
         client = subprocess.run(
             ["openssl", "s_client", *provider_args(client_dir), "-connect",
              "127.0.0.1:%d" % port, "-tls1_3", "-groups", group, "-trace", "-CAfile",
@@ -82,7 +83,7 @@ def handshake(server_dir, client_dir, group, work):
             stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT)
         assert client.returncode == 0, client.stdout[-3000:] + client.stderr[-2000:]
         # -naccept 1: it exits after this connection (communicate also closes its stdin).
-        out = server.communicate(timeout=TIMEOUT)[0]
+        out = server.communicate(timeout=TIMEOUT)[0].decode(errors="replace")
         assert server.returncode == 0, out[-2000:]
         return client.stdout
     finally:
