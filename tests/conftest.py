@@ -5,11 +5,14 @@ The Makefile passes HQC_BUILD (build/<BACKEND>); run by hand, the tests default 
 build/auto. Metadata of each level (sizes, official digests) lives in kat/levels.json so the
 tests are driven by data rather than by constants repeated in every file.
 """
+import atexit
 import json
 import os
 import shlex
 import shutil
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,7 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
 if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
-SHARED_KAT = ROOT.parent / "shared" / "kat" / "hqc-v5"
+sys.path.insert(0, str(ROOT / "patches" / "harness"))
+import upstream_build as ub  # noqa: E402  (unpack_peer, shared with scripts/bench-tls)
+
+SHARED = ROOT.parent / "shared"
+SHARED_KAT = SHARED / "kat" / "hqc-v5"
+PEERS = SHARED / "peers"
 LEVELS_META = json.loads((ROOT / "kat" / "levels.json").read_text())
 LEVELS = [1, 3, 5]
 # A command put before every program of the build that run() starts, for a build of another
@@ -83,3 +91,43 @@ def died_of_sigill(res):
 @pytest.fixture(scope="session")
 def info():
     return build_info()
+
+
+# Pristine upstream trees (../shared/peers, see ../shared/README.md), unpacked once per pytest
+# session into one temporary folder removed at exit. An environment variable naming a tree
+# overrides the tarball.
+_UNPACKED = {}
+
+
+def peer_tree(env, tarball, what):
+    """The tree named by $env, else ../shared/peers/<tarball> unpacked (its one top folder).
+    Skips, saying so, only when ../shared is absent; a ../shared without the tarball fails."""
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    if not SHARED.is_dir():
+        pytest.skip("%s is absent and %s is unset: the %s tests need peers/%s from it"
+                    % (SHARED, env, what, tarball))
+    if tarball not in _UNPACKED:
+        src = PEERS / tarball
+        if not src.is_file():
+            pytest.fail("%s is missing (../shared/README.md lists the peer trees)" % src)
+        if "dir" not in _UNPACKED:
+            _UNPACKED["dir"] = Path(tempfile.mkdtemp(prefix="hqc-peers-"))
+            atexit.register(shutil.rmtree, _UNPACKED["dir"], True)
+        _UNPACKED[tarball] = ub.unpack_peer(src, _UNPACKED["dir"] / tarball.split(".tar")[0])
+    return _UNPACKED[tarball]
+
+
+def liboqs_source():
+    """A pristine liboqs 0.16.0 tree: $LIBOQS_SRC or ../shared/peers."""
+    return peer_tree("LIBOQS_SRC", "liboqs-0.16.0.tar.xz", "liboqs 0.16.0")
+
+
+def official_source():
+    """The official HQC tree at 161cd4f: $HQC_UPSTREAM or ../shared/peers."""
+    return peer_tree("HQC_UPSTREAM", "hqc-2025-08-22.tar.xz", "official-tree (hqc-2025-08-22)")
+
+
+def oqs_provider_source():
+    """oqs-provider main at 00fde33 (HQC groups enabled): $OQS_PROVIDER_SRC or ../shared/peers."""
+    return peer_tree("OQS_PROVIDER_SRC", "oqs-provider-0.12.0-dev.00fde33.tar.xz", "oqs-provider")

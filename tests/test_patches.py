@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, qemu_x86_64, run, supported_backends
+from conftest import (LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, official_source, qemu_x86_64,
+                      run, supported_backends)
 
 PATCHES = ROOT / "patches"
 HARNESS = PATCHES / "harness"
@@ -336,15 +337,12 @@ def test_refuses_a_wrong_tree(tmp_path, pqclean_pristine):
 # The official tree, when HQC_UPSTREAM names one.
 
 def official_tree():
-    path = os.environ.get("HQC_UPSTREAM")
-    if not path:
-        pytest.skip("HQC_UPSTREAM is not set: the official-tree (hqc-2025-08-22) tests need a "
-                    "pristine tree, see docs/PATCHES.md")
-    tree = Path(path)
+    tree = official_source()
     if not (tree / "src" / "x86_64" / "avx256").is_dir():
-        pytest.fail("HQC_UPSTREAM=%s is not an official HQC tree (no src/x86_64/avx256)" % path)
+        pytest.fail("%s is not an official HQC tree (no src/x86_64/avx256)" % tree)
     if shutil.which("cmake") is None:
-        pytest.skip("cmake is not installed: the official tree builds with CMake")
+        pytest.skip("cmake is not installed (scripts/install-deps installs it): the official "
+                    "tree builds with CMake")
     return tree
 
 

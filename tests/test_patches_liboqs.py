@@ -3,8 +3,8 @@
 little of liboqs, and, when LIBOQS_SRC names a pristine liboqs 0.16.0 tree (docs/PATCHES.md,
 section "liboqs 0.16.0"), it applies to a copy, builds, passes liboqs's own KAT and KEM tests,
 gives derandomised entry points that agree with the randomised ones, refuses a second
-application and reverts byte for byte. LIBOQS_CT=1 adds liboqs's constant-time test (a Debug
-build under valgrind, several minutes). The tree itself is never modified.
+application and reverts byte for byte, and passes liboqs's constant-time test (a Debug build
+under valgrind, about two minutes; LIBOQS_CT=0 leaves it out). The tree itself is never modified.
 """
 import hashlib
 import importlib.metadata
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, died_of_sigill, qemu_x86_64, run
+from conftest import ROOT, died_of_sigill, liboqs_source, qemu_x86_64, run
 from test_patches import load_script, parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
@@ -121,16 +121,12 @@ def test_embedded_dispatcher(tmp_path, embedded):
 # A real liboqs 0.16.0 tree (LIBOQS_SRC).
 
 def liboqs_tree():
-    path = os.environ.get("LIBOQS_SRC")
-    if not path:
-        pytest.skip("LIBOQS_SRC is not set: the liboqs 0.16.0 tests need a pristine tree "
-                    "(docs/PATCHES.md, section \"liboqs 0.16.0\")")
-    tree = Path(path)
+    tree = liboqs_source()
     if not (tree / "src" / "kem" / "hqc" / "kem_hqc_1.c").is_file():
-        pytest.fail("LIBOQS_SRC=%s is not a liboqs tree with HQC" % path)
+        pytest.fail("%s is not a liboqs tree with HQC" % tree)
     for tool in ("cmake", "patch"):
         if shutil.which(tool) is None:
-            pytest.skip("%s is not installed" % tool)
+            pytest.skip("%s is not installed (scripts/install-deps installs it)" % tool)
     return tree
 
 
@@ -519,10 +515,16 @@ def test_shared_serves_hqc_with_our_kem(shared, level):
     out = choice_report(res.stdout.split(REPORT_MARK, 1)[-1])
     assert Path(out["liboqs"]).resolve() == (shared / "lib" / "liboqs.so").resolve(), out
     assert out["exit"] == "0", res.stdout[-2000:]
+    for other in LEVELS:
+        assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
+    if "calls" in out:
+        # gdb could not call the dispatcher here (served_by_gdb.py says why): which backend it
+        # picks is then test_backend_choice's evidence, from the static build.
+        assert out["calls"].startswith("unavailable: "), out
+        return
     cpu = set(out["cpu"].split())
     for other in LEVELS:
         assert out["hqc" + other] == expected_backend(cpu), out
-        assert out["hqc%s-kem" % other] == ("hqc-fast" if other == level else "none"), out
     assert out["keccak"] == expected_keccak(cpu), out
 
 
@@ -569,8 +571,8 @@ def test_liboqs_docs_are_what_its_generator_makes(patched, tmp_path):
     assert snapshot(copy) == before
 
 
-@pytest.mark.skipif(os.environ.get("LIBOQS_CT") != "1",
-                    reason="LIBOQS_CT=1 runs liboqs's constant-time test (Debug build, valgrind)")
+@pytest.mark.skipif(os.environ.get("LIBOQS_CT") == "0",
+                    reason="LIBOQS_CT=0 leaves out liboqs's constant-time test (Debug build, valgrind)")
 def test_liboqs_constant_time(patched, tmp_path):
     tree, _ = patched
     if shutil.which("valgrind") is None:

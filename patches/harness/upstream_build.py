@@ -38,6 +38,19 @@ def sh(cmd, **kw):
     return res
 
 
+def unpack_peer(tarball, dest):
+    """A pristine tree of ../shared/peers (one tarball, one top folder) unpacked under dest;
+    returns that folder."""
+    import tarfile
+    dest = Path(dest)
+    with tarfile.open(tarball) as tar:
+        tar.extractall(dest)
+    tops = list(dest.iterdir())
+    if len(tops) != 1:
+        raise BuildError("%s holds %s, not one top folder" % (tarball, tops))
+    return tops[0]
+
+
 def cpu_flags():
     try:
         m = re.search(r"^flags\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
@@ -90,8 +103,12 @@ def pqclean_build(tree, scheme, gf2x, harness, out, extra_cflags=()):
 # The official tree
 
 def official_copy(pristine, dest, gold_kats=None, rsp_names=None):
-    """Copy the tree and supply what the vendored copy lacks for a CMake configure: a
-    lib/CMakeLists.txt, and gold .rsp files (from gold_kats/hqc-L/<rsp_names[L]>) if absent."""
+    """Copy the tree and supply what a CMake configure needs and the tree may lack: a
+    lib/CMakeLists.txt (the vendored copy has none), and the gold files its KAT tests compare
+    with (from gold_kats/hqc-L/: rsp_names[L] and intermediates_values), either in place of
+    missing .rsp files (the vendored copy) or as a whole kats/ folder (the official tree as
+    ../shared/peers has it, packed without kats/). Both implementations' folders get the same
+    gold files: the official tree's ref and avx256 answer alike."""
     pristine, dest = Path(pristine), Path(dest)
     shutil.copytree(pristine, dest, ignore=shutil.ignore_patterns("build", "build-*"))
     if not (dest / "lib" / "CMakeLists.txt").exists():
