@@ -46,10 +46,15 @@ static size_t twin_sample(xof_stream *xof, uint32_t *support, size_t weight)
     return draws;
 }
 
-/* Samples y then x (as keygen does) with both samplers from copies of src and compares
- * everything they produce. Returns the number of draws y and x read (past the head, the
- * stream's position stays at its end). */
-static size_t compare_samplers(const xof_stream *src, const char *what, int index)
+typedef void (*keygen_sampler)(xof_stream *, uint32_t *, size_t);
+typedef size_t (*keygen_twin)(xof_stream *, uint32_t *, size_t);
+
+/* Samples y then x (as keygen does) with a dialect's sampler and its twin from copies of src
+ * and compares everything they produce: supports, stream positions and the stream after.
+ * dialect: "" or " <name>" in the messages. Returns the number of draws y and x read (past
+ * the head, the stream's position stays at its end). */
+static size_t compare_with_twin(const xof_stream *src, keygen_sampler sampler, keygen_twin twin,
+                                const char *dialect, const char *what, int index)
 {
     xof_stream a = *src, b = *src;
     uint32_t ya[HQC_OMEGA], xa[HQC_OMEGA], yb[HQC_OMEGA], xb[HQC_OMEGA];
@@ -57,21 +62,30 @@ static size_t compare_samplers(const xof_stream *src, const char *what, int inde
     memset(xa, 0xa5, sizeof xa);
     memset(yb, 0x5a, sizeof yb);
     memset(xb, 0x5a, sizeof xb);
-    sample_support_keygen(&a, ya, HQC_OMEGA);
-    size_t draws = twin_sample(&b, yb, HQC_OMEGA);
-    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s: y differs from the twin (%s %d)", HQC_NAME, what, index);
-    CHECK(a.pos == b.pos, "%s: stream position after y %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
-    sample_support_keygen(&a, xa, HQC_OMEGA);
-    draws += twin_sample(&b, xb, HQC_OMEGA);
-    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s: x differs from the twin (%s %d)", HQC_NAME, what, index);
-    CHECK(a.pos == b.pos, "%s: stream position after x %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
+    sampler(&a, ya, HQC_OMEGA);
+    size_t draws = twin(&b, yb, HQC_OMEGA);
+    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s%s: y differs from the twin (%s %d)", HQC_NAME, dialect, what, index);
+    CHECK(a.pos == b.pos, "%s%s: stream position after y %zu, twin %zu (%s %d)", HQC_NAME, dialect, a.pos,
+          b.pos, what, index);
+    sampler(&a, xa, HQC_OMEGA);
+    draws += twin(&b, xb, HQC_OMEGA);
+    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s%s: x differs from the twin (%s %d)", HQC_NAME, dialect, what, index);
+    CHECK(a.pos == b.pos, "%s%s: stream position after x %zu, twin %zu (%s %d)", HQC_NAME, dialect, a.pos,
+          b.pos, what, index);
     /* The stream goes on identically (so a sampler that ran into the sponge read as much). */
     uint8_t ra[40], rb[40];
     xof_stream_read(&a, ra, sizeof ra);
     xof_stream_read(&b, rb, sizeof rb);
-    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s: the stream after x differs (%s %d)", HQC_NAME, what, index);
+    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s%s: the stream after x differs (%s %d)", HQC_NAME, dialect, what,
+          index);
     cases++;
     return draws;
+}
+
+/* 161cd4f's keygen sampler against its twin. */
+static size_t compare_samplers(const xof_stream *src, const char *what, int index)
+{
+    return compare_with_twin(src, sample_support_keygen, twin_sample, "", what, index);
 }
 
 static void set_draw(xof_stream *s, size_t i, uint32_t draw)
@@ -271,31 +285,11 @@ static size_t twin_sample_v5(xof_stream *xof, uint32_t *support, size_t weight)
 #define V5_STRIDE ((V5_CHUNK + 7) / 8 * 8) /* bytes a chunk advances the stream */
 #define V5_HEAD_CHUNKS ((XOF_HEAD_BYTES + V5_STRIDE - 1) / V5_STRIDE)
 
-/* Samples y then x with v5.0.0's sampler and its twin from copies of src; compares supports,
- * positions and the stream after. Returns the draws the twin decided. */
+/* v5.0.0's keygen sampler against its twin (compare_with_twin). */
 static size_t compare_v5(const xof_stream *src, const char *what, int index)
 {
-    void (*sampler)(xof_stream *, uint32_t *, size_t) = HQC_DIALECT_TABLE(v5_0_0).sample_keygen;
-    xof_stream a = *src, b = *src;
-    uint32_t ya[HQC_OMEGA], xa[HQC_OMEGA], yb[HQC_OMEGA], xb[HQC_OMEGA];
-    memset(ya, 0xa5, sizeof ya);
-    memset(xa, 0xa5, sizeof xa);
-    memset(yb, 0x5a, sizeof yb);
-    memset(xb, 0x5a, sizeof xb);
-    sampler(&a, ya, HQC_OMEGA);
-    size_t draws = twin_sample_v5(&b, yb, HQC_OMEGA);
-    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s v5.0.0: y differs from the twin (%s %d)", HQC_NAME, what, index);
-    CHECK(a.pos == b.pos, "%s v5.0.0: position after y %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
-    sampler(&a, xa, HQC_OMEGA);
-    draws += twin_sample_v5(&b, xb, HQC_OMEGA);
-    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s v5.0.0: x differs from the twin (%s %d)", HQC_NAME, what, index);
-    CHECK(a.pos == b.pos, "%s v5.0.0: position after x %zu, twin %zu (%s %d)", HQC_NAME, a.pos, b.pos, what, index);
-    uint8_t ra[40], rb[40];
-    xof_stream_read(&a, ra, sizeof ra);
-    xof_stream_read(&b, rb, sizeof rb);
-    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s v5.0.0: the stream after x differs (%s %d)", HQC_NAME, what, index);
-    cases++;
-    return draws;
+    return compare_with_twin(src, HQC_DIALECT_TABLE(v5_0_0).sample_keygen, twin_sample_v5, " v5.0.0", what,
+                             index);
 }
 
 /* Draw j of chunk c (big-endian), where the chunk lies in the head. */
