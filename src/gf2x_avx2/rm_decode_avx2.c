@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rm_decode_avx2.h"
+#include "rm_peak.h"
 
 /* Lanes i of vector v: codeword positions 16 v + i. Bit i of a 16-bit chunk is tested by
  * AND with (1 << i) then compare; -1 per set bit is subtracted from the counts. */
@@ -90,14 +91,7 @@ static uint8_t decode_symbol_avx2(const uint64_t *block)
     lane_mask(eqm, eq);
     lane_mask(posm, pos);
 
-    /* The first lane reaching the maximum: its index and whether its value is positive. The
-     * low half decides when it has a hit; masks instead of a branch. */
-    uint64_t low_hit = 0 - (uint64_t)((eqm[0] | (0 - eqm[0])) >> 63);
-    uint64_t first_lo = eqm[0] & (0 - eqm[0]), first_hi = eqm[1] & (0 - eqm[1]) & ~low_hit;
-    uint64_t index = (low_hit & (uint64_t)__builtin_ctzll(eqm[0] | (1ULL << 63))) |
-                     (~low_hit & (64 + (uint64_t)__builtin_ctzll(eqm[1] | (1ULL << 63))));
-    uint64_t positive = ((first_lo & posm[0]) | (first_hi & posm[1])) != 0;
-    return (uint8_t)(index | (positive << 7));
+    return rm_first_peak(eqm, posm);
 }
 
 void rm_decode_avx2(uint8_t *msg, const uint64_t *cdw)

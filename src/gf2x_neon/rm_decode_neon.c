@@ -8,6 +8,7 @@
 #include <arm_neon.h>
 
 #include "rm_decode_neon.h"
+#include "rm_peak.h"
 
 /* Lanes i of vector v: codeword positions 8 v + i. */
 static void count_ones(int16x8_t t[16], const uint64_t *block)
@@ -84,15 +85,7 @@ static uint8_t decode_symbol_neon(const uint64_t *block)
     lane_mask(eqm, eq);
     lane_mask(posm, pos);
 
-    /* The first lane reaching the maximum: its index and whether its value is positive. The
-     * low half decides when it has a hit; masks instead of a branch (CLZ/RBIT are constant
-     * time). */
-    uint64_t low_hit = 0 - (uint64_t)((eqm[0] | (0 - eqm[0])) >> 63);
-    uint64_t first_lo = eqm[0] & (0 - eqm[0]), first_hi = eqm[1] & (0 - eqm[1]) & ~low_hit;
-    uint64_t index = (low_hit & (uint64_t)__builtin_ctzll(eqm[0] | (1ULL << 63))) |
-                     (~low_hit & (64 + (uint64_t)__builtin_ctzll(eqm[1] | (1ULL << 63))));
-    uint64_t positive = ((first_lo & posm[0]) | (first_hi & posm[1])) != 0;
-    return (uint8_t)(index | (positive << 7));
+    return rm_first_peak(eqm, posm);
 }
 
 void rm_decode_neon(uint8_t *msg, const uint64_t *cdw)
