@@ -27,11 +27,19 @@
 #define shake256_wipe hqc_shake256_wipe
 #define shake256_ctx hqc_shake256_ctx
 
+#ifndef HQC_SHAKE256_EXTERNAL
 typedef struct {
     uint64_t s[25];
     size_t pos;      /* bytes absorbed into, or squeezed from, the current block */
     int squeezing;
 } shake256_ctx;
+#endif
+/* With HQC_SHAKE256_EXTERNAL, an embedding brings its own SHAKE256: it has typedef'd
+ * hqc_shake256_ctx before this header (integration/liboqs/hqc_liboqs.h: liboqs's OQS_SHA3
+ * context) and implements the five shake256_* functions below and keccak_batch (keccak_batch.h)
+ * on it; keccak.c and keccak_batch.c are then left out of the build. shake256_wipe must be
+ * called on every context that was initialised, as the KEM does: it releases the embedding's
+ * state. */
 
 /* The permutation of one state, and of four states interleaved (lane i of state j is
  * s[4 i + j]), with the fastest kernels this CPU supports (CPUID + XCR0, src/hqc/cpu.c);

@@ -53,6 +53,7 @@ int hash_j(uint8_t out[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_
 
 void xof_stream_wipe(xof_stream *x)
 {
+    shake256_wipe(&x->rest); /* releases an embedding's sponge state (HQC_SHAKE256_EXTERNAL) */
     zeroize(x, sizeof *x);
 }
 
@@ -65,16 +66,12 @@ int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], cons
     const hqc_bytes dk_parts[] = {{seed_dk, HQC_SEED_BYTES}, {&domain_xof, 1}};
     keccak_job jobs[3];
     size_t count = 0;
-    if (ek != NULL) {
-#ifdef HQC_SHA3_OPENSSL
-        /* H is SHA3 and must come from libcrypto in this build. */
-        (void)h_parts;
-        if (hash_h(h_ek, ek) != 0)
-            return -1;
-#else
+#ifndef HQC_SHA3_OPENSSL
+    if (ek != NULL)
         jobs[count++] = (keccak_job){h_parts, 2, SHAKE256_RATE, SHA3_PAD, h_ek, 32, NULL};
+#else
+    (void)h_parts;
 #endif
-    }
     if (seed_ek != NULL)
         jobs[count++] = (keccak_job){ek_parts, 2, SHAKE256_RATE, SHAKE_PAD, (uint8_t *)h, HQC_N_BYTES, NULL};
     if (seed_dk != NULL) {
@@ -84,5 +81,11 @@ int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], cons
     keccak_batch(jobs, count);
     if (seed_ek != NULL)
         sample_dense_from_bytes(h);
+#ifdef HQC_SHA3_OPENSSL
+    /* H is SHA3 and must come from libcrypto (or the embedding) in this build. It runs after
+     * the batch so that dk's sponge is set up whatever H returns: the caller wipes it. */
+    if (ek != NULL && hash_h(h_ek, ek) != 0)
+        return -1;
+#endif
     return 0;
 }
