@@ -151,9 +151,44 @@ def build(tree, out, *options):
 
 @pytest.fixture(scope="session")
 def import_build(imported, tmp_path_factory):
-    """The imported tree's static Release DIST build (HQC only)."""
+    """The imported tree's static Release DIST build (HQC only): also the series' (the same
+    files, test_series_is_the_import), which test_patches_liboqs and test_tls use."""
     return build(imported[1], tmp_path_factory.mktemp("liboqs-import-build") / "build",
-                 "-DCMAKE_BUILD_TYPE=Release")
+                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+
+
+def tree_files(tree):
+    """{relative path: bytes} of every file of a liboqs tree but its build folders."""
+    out = {}
+    for path in sorted(Path(tree).rglob("*")):
+        rel = path.relative_to(tree)
+        if rel.parts[0].startswith("build") or ".git" in rel.parts or not path.is_file():
+            continue
+        out[rel.as_posix()] = path.read_bytes()
+    return out
+
+
+def test_series_is_the_import(imported, tmp_path):
+    """patches/liboqs-0.16.0 applied by apply-patches to a copy of the pristine tree gives the
+    imported tree byte for byte: the series is the import's output, not a second copy."""
+    pristine, tree, _ = imported
+    copy = tmp_path / "liboqs"
+    shutil.copytree(pristine, copy, symlinks=True, ignore=shutil.ignore_patterns("build*", ".git"))
+    run(["python3", ROOT / "scripts" / "apply-patches", copy])
+    got, want = tree_files(copy), tree_files(tree)
+    assert sorted(set(got) ^ set(want)) == []
+    assert [p for p in want if got[p] != want[p]] == []
+
+
+def test_series_is_current():
+    """scripts/make-liboqs-series --check: the committed series is what the import makes of
+    this working tree now."""
+    needs_tools()
+    liboqs_source(), official_source()  # skip, saying so, without ../shared
+    res = run(["python3", ROOT / "scripts" / "make-liboqs-series", "--check"], check=False,
+              env=dict(os.environ, LIBOQS_SRC=str(liboqs_source()),
+                       HQC_UPSTREAM=str(official_source())))
+    assert res.returncode == 0, res.stderr
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -219,14 +254,9 @@ def test_import_dispatch(import_build, tmp_path):
     """On this CPU liboqs sends every HQC call to our x86_64 implementation (where it has
     AVX2, BMI2 and PCLMULQDQ, else to our portable one), whose dispatcher runs the fastest
     backend the CPU allows: natively, and under valgrind, which hides AVX-512 and VPCLMULQDQ
-    (tests/liboqs/import_choice.c; the Keccak is liboqs's now)."""
-    from test_patches_liboqs import choice_report, expected_backend
-    exe = tmp_path / "import_choice"
-    wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
-             for i in ("X86_64", "REF") for op in ("keypair", "enc", "dec")]
-    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", import_build / "include",
-         ROOT / "tests" / "liboqs" / "import_choice.c", import_build / "lib" / "liboqs.a",
-         "-lcrypto", "-lpthread", *wraps, "-o", exe])
+    (tests/liboqs/import_choice.c)."""
+    from test_patches_liboqs import choice_report, expected_backend, import_choice
+    exe = import_choice(import_build, tmp_path)
     runs = [[exe]] + ([["valgrind", "-q", "--error-exitcode=1", exe]]
                       if shutil.which("valgrind") else [])
     for cmd in runs:
@@ -237,3 +267,42 @@ def test_import_dispatch(import_build, tmp_path):
             assert out["hqc%s-kem" % level] == ("x86_64" if baseline else "ref"), (cmd, out)
             if baseline:
                 assert out["hqc" + level] == expected_backend(cpu), (cmd, out)
+
+
+def test_import_aarch64(imported, tmp_path):
+    """The imported tree cross-built for aarch64 (liboqs's .CMake/toolchain_arm64.cmake, DIST,
+    HQC only, programs linked statically: a dynamically linked aarch64 program hangs in
+    pthread_create under Debian's qemu-user 7.2) and run under qemu-aarch64 -cpu max: liboqs
+    enables and calls our aarch64 implementation, whose dispatcher runs the neon backend
+    (ASIMD + PMULL); kat_kem equals kats.json (first vector and all 100) and test_kem passes
+    at every level (tests/liboqs/import_choice.c -DFAST_AARCH64)."""
+    cc, qemu = shutil.which("aarch64-linux-gnu-gcc"), shutil.which("qemu-aarch64")
+    if cc is None or qemu is None or not Path("/usr/aarch64-linux-gnu").is_dir():
+        pytest.skip("needs aarch64-linux-gnu-gcc and qemu-aarch64 (scripts/install-deps: "
+                    "gcc-aarch64-linux-gnu, qemu-user)")
+    tree = imported[1]
+    out = build(tree, tmp_path / "build-arm", "-DCMAKE_BUILD_TYPE=Release",
+                "-DCMAKE_TOOLCHAIN_FILE=%s" % (tree / ".CMake" / "toolchain_arm64.cmake"),
+                "-DOQS_USE_OPENSSL=OFF", "-DCMAKE_EXE_LINKER_FLAGS=-static")
+    config = (out / "include" / "oqs" / "oqsconfig.h").read_text()
+    for level in LEVELS:
+        assert "#define OQS_ENABLE_KEM_hqc_%s_aarch64 1" % level in config
+    emulate = [qemu, "-cpu", "max"]
+    kats = json.loads((tree / "tests/KATs/kem/kats.json").read_text())
+    for level in LEVELS:
+        for scope in ("single", "all"):
+            res = run([*emulate, out / "tests" / "kat_kem", "HQC-" + level]
+                      + (["--all"] if scope == "all" else []), timeout=600)
+            assert hashlib.sha256(res.stdout.encode()).hexdigest() == \
+                kats["HQC-" + level][scope], (level, scope)
+        res = run([*emulate, out / "tests" / "test_kem", "HQC-" + level], timeout=600)
+        assert "failed, as expected" not in res.stdout and "shared secrets are equal" in res.stdout
+    wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
+             for i in ("AARCH64", "REF") for op in ("keypair", "enc", "dec")]
+    exe = tmp_path / "import_choice"
+    run([cc, "-static", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DFAST_AARCH64",
+         "-I", out / "include", ROOT / "tests" / "liboqs" / "import_choice.c",
+         out / "lib" / "liboqs.a", "-lpthread", *wraps, "-o", exe])
+    report = dict(l.split(": ", 1) for l in run([*emulate, exe]).stdout.splitlines() if ": " in l)
+    for level in LEVELS:
+        assert (report["hqc%s-kem" % level], report["hqc" + level]) == ("aarch64", "neon"), report

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* round_trip.h: one HQC keygen, encapsulation and decapsulation through liboqs's OQS_KEM API
  * (the path every liboqs user takes), for the test programs that check which code serves those
- * calls: backend_choice.c and interpose_check.c. */
+ * calls: import_choice.c and interpose_check.c. */
 #ifndef HQC_TESTS_LIBOQS_ROUND_TRIP_H
 #define HQC_TESTS_LIBOQS_ROUND_TRIP_H
 

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """served_by_gdb.py: which code serves HQC in a program linked with a patched, shared liboqs,
-counted by gdb (the series hides our functions, so -Wl,--wrap cannot reach liboqs.so's calls):
-breakpoints on the entry of our KEM functions and liboqs's ref ones count every call
-kem_hqc_<L>.c makes; at main, the library's own dispatcher is asked for its backend and Keccak
-kernels. Prints backend_choice.c's report, after a marker line. Usage: gdb -q -batch -x served_by_gdb.py --args PROG ARGS
+counted by gdb (liboqs hides our functions, so -Wl,--wrap cannot reach liboqs.so's calls):
+breakpoints on the entry of our x86_64 and ref implementations' KEM functions count every call
+kem_hqc_<L>.c makes; at main, the x86_64 implementation's dispatcher is asked for its backend.
+Prints import_choice.c's report, after a marker line. Usage: gdb -q -batch -x served_by_gdb.py --args PROG ARGS
 """
 import gdb
 
@@ -40,9 +40,9 @@ def liboqs_path():
 
 def served_by(fast, ref):
     if all(fast) and not any(ref):
-        return "hqc-fast"
+        return "x86_64"
     if all(ref) and not any(fast):
-        return "liboqs-ref"
+        return "ref"
     return "none" if not any(fast + ref) else "mixed"
 
 
@@ -54,22 +54,24 @@ gdb.execute("run")
 report = {"liboqs": liboqs_path()}
 try:
     buf = call("((void *(*)(unsigned long))malloc)(256)")
-    call("((void (*)(unsigned, char *, unsigned long))hqc_cpu_features_string)"
-         "(((unsigned (*)(void))hqc_cpu_features)(), (char *)%d, 256)" % int(buf))
+    call("((void (*)(unsigned, char *, unsigned long))HQCFAST_HQC1_X86_64_hqc_cpu_features_string)"
+         "(((unsigned (*)(void))HQCFAST_HQC1_X86_64_hqc_cpu_features)(), (char *)%d, 256)"
+         % int(buf))
     report["cpu"] = string("(char *)%d" % int(buf))
     for level in LEVELS:
         report["hqc" + level] = string(
-            "((const char *(*)(const void *))hqc%s_backend_name)"
-            "(((const void *(*)(void))hqc%s_backend_default)())" % (level, level))
-    report["keccak"] = string("((const char *(*)(void))hqc_keccak_impl_name)()")
+            "((const char *(*)(const void *))HQCFAST_HQC%s_X86_64_hqc%s_backend_name)"
+            "(((const void *(*)(void))HQCFAST_HQC%s_X86_64_hqc%s_backend_default)())"
+            % (level, level, level, level))
 except gdb.error as e:
     # gdb 13 cannot call into the program where ptrace refuses the CPU's extended state (seen
     # on a Sapphire Rapids VM, whose XSAVE area holds AMX tiles: "Couldn't write extended state
     # status: Bad address"); the breakpoints below still count.
     report["calls"] = "unavailable: %s" % str(e).replace("\n", " ")
-counters = {(level, impl): [CallCounter(name % level + "_" + op) for op in OPS]
+counters = {(level, impl): [CallCounter(name.format(level) + "_" + op) for op in OPS]
             for level in LEVELS
-            for impl, name in (("fast", "hqc%s_crypto_kem"), ("ref", "PQCHQC_HQC%s_C_crypto_kem"))}
+            for impl, name in (("fast", "HQCFAST_HQC{0}_X86_64_hqc{0}_crypto_kem"),
+                               ("ref", "HQCFAST_HQC{0}_REF_hqc{0}_crypto_kem"))}
 exit_code = []
 gdb.events.exited.connect(lambda event: exit_code.append(getattr(event, "exit_code", -1)))
 gdb.execute("continue")
