@@ -2,8 +2,8 @@
 """liboqs_import.py: how the tests (tests/test_liboqs_import.py, tests/test_tls.py) and
 scripts/bench-tls get a liboqs 0.16.0 with our KEM the way liboqs would: its own import script
 (scripts/copy_from_upstream/copy_from_upstream.py) run on the hqc family (import_hqc.py) from a
-local git repository of this project, with patches/liboqs-0.16.0/copy_from_upstream.yml.patch;
-and how they build such a tree (HQC only) and oqs-provider against it. Failures raise
+local git repository of this project, with the series' first patch
+(patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch); and how they build such a tree (HQC only) and oqs-provider against it. Failures raise
 upstream_build.BuildError with the command's output.
 """
 import os
@@ -14,7 +14,8 @@ import upstream_build as ub
 
 HARNESS = Path(__file__).resolve().parent
 ROOT = HARNESS.parent.parent
-YML_PATCH = ROOT / "patches" / "liboqs-0.16.0" / "copy_from_upstream.yml.patch"
+YML_PATCH = ROOT / "patches" / "liboqs-0.16.0" / \
+    "0000-point-copy_from_upstream-at-hqc-fast.patch"
 MINIMAL = "KEM_hqc_1;KEM_hqc_3;KEM_hqc_5"
 # git commit needs an identity; these are the local snapshots' only commits.
 GIT_ENV = dict(GIT_AUTHOR_NAME="hqc-fast", GIT_AUTHOR_EMAIL="hqc-fast@invalid",
