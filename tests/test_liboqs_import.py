@@ -157,6 +157,31 @@ def import_build(imported, tmp_path_factory):
                  "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
 
 
+@pytest.fixture(scope="session")
+def pristine_build(imported, tmp_path_factory):
+    """The pristine tree's static Release DIST build (HQC only: liboqs's own pqc-hqc ref), for
+    test_tls.py's pristine oqs-provider and the paired comparison below."""
+    return build(imported[0], tmp_path_factory.mktemp("liboqs-pristine-build") / "build",
+                 "-DCMAKE_BUILD_TYPE=Release")
+
+
+def test_paired_cycles_against_liboqs_ref(import_build, pristine_build, tmp_path):
+    """bench/liboqs/paired_cycles.c (scripts/bench-liboqs's paired step) links liboqs's own
+    HQC (the pristine build's pqc-hqc objects) with the imported liboqs.a and times both in
+    one process: it runs and prints a row per level and operation (the ratios are for
+    scripts/bench-liboqs to report, not for a test to assert)."""
+    refs = sorted(p for p in (pristine_build / "src" / "kem" / "hqc").rglob("*.o")
+                  if "pqc-hqc_hqc-" in p.as_posix())
+    exe = tmp_path / "paired_cycles"
+    run(["cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
+         "-I", import_build / "include", ROOT / "bench" / "liboqs" / "paired_cycles.c", *refs,
+         import_build / "lib" / "liboqs.a", "-lcrypto", "-lpthread", "-o", exe])
+    rows = [l.split() for l in run([exe, "5"]).stdout.splitlines()[1:]]
+    assert [(r[0], r[1]) for r in rows] == [("HQC-" + l, op) for l in LEVELS
+                                             for op in ("keygen", "encaps", "decaps")]
+    assert all(len(r) == 10 and all(float(x) > 0 for x in r[2:]) for r in rows), rows
+
+
 def tree_files(tree):
     """{relative path: bytes} of every file of a liboqs tree but its build folders."""
     out = {}

@@ -20,7 +20,7 @@ import time
 import pytest
 
 from conftest import oqs_provider_source
-from test_liboqs_import import build, built, import_build, imported, li  # noqa: F401
+from test_liboqs_import import built, import_build, imported, li, pristine_build  # noqa: F401
 
 # group name -> (TLS code point, level, bytes of the classical share in a hybrid)
 GROUPS = {
@@ -33,12 +33,12 @@ TIMEOUT = 60
 
 
 @pytest.fixture(scope="session")
-def providers(imported, import_build, tmp_path_factory):  # noqa: F811
+def providers(import_build, pristine_build, tmp_path_factory):  # noqa: F811
     """{"patched": dir, "pristine": dir} of oqsprovider.so, and a P-256 certificate."""
     if shutil.which("openssl") is None:
         pytest.skip("the openssl program is not installed (Debian: openssl)")
     work = tmp_path_factory.mktemp("tls")
-    pristine = build(imported[0], work / "liboqs-pristine-build", "-DCMAKE_BUILD_TYPE=Release")
+    pristine = pristine_build
     src = oqs_provider_source()
     dirs = {"patched": built(li.build_provider, src, import_build, work / "patched"),
             "pristine": built(li.build_provider, src, pristine, work / "pristine")}

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* paired_cycles.c: liboqs's reference HQC (PQCHQC_HQC<L>_C_*) against hqc-fast as the
- * liboqs-0.16.0 series adds it (hqc<L>_crypto_kem_*), both linked from one patched liboqs.a
- * and timed in one process: per iteration one call of each, in alternating order, each
- * between serialised time-stamp reads (tsc.h). Prints, per level and operation, the median
- * and the minimum ticks of each, and the median with quartiles of the per-iteration ratios
- * ref / ours. On a loaded machine the millisecond-long ref calls are preempted far more often
- * than ours, which inflates their median; the ratio of the minima is the conservative figure.
- * usage: paired_cycles RUNS (odd, >= 5). Build: see docs/PATCHES.md, "liboqs 0.16.0". */
+/* paired_cycles.c: liboqs 0.16.0's own HQC (its pqc-hqc ref, PQCHQC_HQC<L>_C_*, the object
+ * files of a pristine build) against hqc-fast as liboqs imports it (the x86_64 implementation,
+ * HQCFAST_HQC<L>_X86_64_hqc<L>_*, from a patched liboqs.a, which also serves the SHA3 and
+ * randomness both call), timed in one process: per iteration one call of each, in alternating
+ * order, each between serialised time-stamp reads (tsc.h). Prints, per level and operation,
+ * the median and the minimum ticks of each, and the median with quartiles of the per-iteration
+ * ratios ref / ours. usage: paired_cycles RUNS (odd, >= 5). Build: scripts/bench-liboqs. */
 #include <oqs/oqs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +21,7 @@ typedef int (*dec_fn)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
     int P##crypto_kem_enc(uint8_t *ct, uint8_t *ss, const uint8_t *pk); \
     int P##crypto_kem_dec(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 DECLARE(PQCHQC_HQC1_C_) DECLARE(PQCHQC_HQC3_C_) DECLARE(PQCHQC_HQC5_C_)
-DECLARE(hqc1_) DECLARE(hqc3_) DECLARE(hqc5_)
+DECLARE(HQCFAST_HQC1_X86_64_hqc1_) DECLARE(HQCFAST_HQC3_X86_64_hqc3_) DECLARE(HQCFAST_HQC5_X86_64_hqc5_)
 
 typedef struct {
     keypair_fn keypair;
@@ -35,9 +34,9 @@ static const struct {
     const char *name;
     kem_fns impl[2]; /* 0: liboqs's ref, 1: hqc-fast */
 } levels[] = {
-    {"HQC-1", {FNS(PQCHQC_HQC1_C_), FNS(hqc1_)}},
-    {"HQC-3", {FNS(PQCHQC_HQC3_C_), FNS(hqc3_)}},
-    {"HQC-5", {FNS(PQCHQC_HQC5_C_), FNS(hqc5_)}},
+    {"HQC-1", {FNS(PQCHQC_HQC1_C_), FNS(HQCFAST_HQC1_X86_64_hqc1_)}},
+    {"HQC-3", {FNS(PQCHQC_HQC3_C_), FNS(HQCFAST_HQC3_X86_64_hqc3_)}},
+    {"HQC-5", {FNS(PQCHQC_HQC5_C_), FNS(HQCFAST_HQC5_X86_64_hqc5_)}},
 };
 
 enum { KEYGEN, ENCAPS, DECAPS, OPS };

@@ -8,6 +8,7 @@ build the upstream HQC trees the patch series target, and link our harness progr
   The vendored copy lacks lib/CMakeLists.txt (upstream-lib.cmake stands in) and some gold .rsp
   files that CMake's configure step insists on (taken from the official KAT folder if given).
 """
+import os
 import re
 import shutil
 import subprocess
@@ -49,6 +50,24 @@ def unpack_peer(tarball, dest):
     if len(tops) != 1:
         raise BuildError("%s holds %s, not one top folder" % (tarball, tops))
     return tops[0]
+
+
+# The pristine trees of ../shared/peers (../shared/README.md), by the variable that overrides
+# each.
+PEER_TARBALLS = {"LIBOQS_SRC": "liboqs-0.16.0.tar.xz", "HQC_UPSTREAM": "hqc-2025-08-22.tar.xz",
+                 "OQS_PROVIDER_SRC": "oqs-provider-0.12.0-dev.00fde33.tar.xz"}
+
+
+def peer_tree(env, work, given=None):
+    """A pristine peer tree for the scripts: `given`, else $env, else its ../shared/peers
+    tarball unpacked under work; raises BuildError saying what is missing."""
+    path = given or os.environ.get(env)
+    if path:
+        return Path(path)
+    tarball = Path(__file__).resolve().parents[3] / "shared" / "peers" / PEER_TARBALLS[env]
+    if not tarball.is_file():
+        raise BuildError("%s is missing and %s is unset: give the pristine tree" % (tarball, env))
+    return unpack_peer(tarball, Path(work) / ("peer-" + env))
 
 
 def cpu_flags():
