@@ -167,10 +167,10 @@ def patched_tree(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def patched(patched_tree, import_build):  # noqa: F811
-    """The patched tree and the static Release build of the same files (the imported tree's,
-    test_liboqs_import.test_series_is_the_import)."""
-    return patched_tree, import_build
+def patched(imported, import_build):  # noqa: F811
+    """A tree with the series' files and its static Release build: the imported tree's, the
+    same files as a patched one (test_liboqs_import.test_series_is_the_import)."""
+    return imported[1], import_build
 
 
 def kats_json(tree):
