@@ -8,13 +8,12 @@ consistency with the pairing (a base against itself is exactly 1).
 """
 import copy
 import json
-import os
 
 from pathlib import Path
 
 import pytest
 
-from conftest import LEVELS, ROOT, bin_path, run, supported_backends
+from conftest import LEVELS, ROOT, bin_path, official_source, run, supported_backends
 
 RUN_BENCH = ROOT / "bench" / "run-bench"
 COMPARE = ROOT / "scripts" / "bench-compare"
@@ -279,12 +278,10 @@ def test_table_speedups_from_synthetic_records():
 
 
 def test_upstream_joins_the_table(tmp_path):
-    """With --upstream (HQC_UPSTREAM: the official tree), the official avx256 KEM is one more
-    competitor of the KEM ops in the same processes, and sits out mul and syndromes."""
-    tree = os.environ.get("HQC_UPSTREAM")
-    if not tree:
-        pytest.skip("HQC_UPSTREAM is not set: --upstream needs the official tree "
-                    "(hqc-2025-08-22), see docs/PATCHES.md")
+    """With --upstream (the official tree: $HQC_UPSTREAM or ../shared/peers), the official
+    avx256 KEM is one more competitor of the KEM ops in the same processes, and sits out mul
+    and syndromes."""
+    tree = official_source()
     res = run([RUN_BENCH, "--build", bin_path("hqc_info").parent.parent, "--out", tmp_path,
                "--upstream", tree, "--levels", "1", "--runs", "6", "--batch", "3", "--warmup",
                "1", "--no-plot", "--no-realtime"])
