@@ -10,7 +10,6 @@ implementation the (emulated) CPU runs, SHA3 and SHAKE can come from OpenSSL, an
 library keeps our code out of its ABI. The pristine tree comes from ../shared/peers or
 $LIBOQS_SRC and is never modified.
 """
-import importlib.metadata
 import json
 import os
 import re
@@ -498,20 +497,31 @@ def test_shared_serves_hqc_with_our_kem(shared, level):
         assert out["hqc" + other] == expected_backend(cpu), out
 
 
+PEERS_VENV = Path(os.environ.get("HQC_PEERS_VENV",
+                                 Path.home() / ".cache" / "hqc-fast" / "peers-venv"))
+
+
+def liboqs_python():
+    """A Python with liboqs-python 0.16.0.1: the peers venv's, or the one running pytest."""
+    probe = "import importlib.metadata as m; print(m.version('liboqs-python'))"
+    for py in (PEERS_VENV / "bin" / "python3", Path(sys.executable)):
+        if py.exists() and run([py, "-c", probe], check=False).stdout.strip() == "0.16.0.1":
+            return py
+    pytest.skip("liboqs-python 0.16.0.1 is not installed (scripts/install-deps puts it into %s)"
+                % PEERS_VENV)
+
+
 def test_shared_through_liboqs_python(shared, tmp_path):
-    """liboqs-python (PyPI, if installed: pip install liboqs-python==0.16.0.1) on an install of
-    the patched shared build, named by its OQS_INSTALL_PATH (so it neither looks for nor
-    downloads another liboqs): HQC-1/3/5 round trips, randomised and from keypair_derand
+    """liboqs-python 0.16.0.1 (PyPI; scripts/install-deps puts it into the peers venv) on an
+    install of the patched shared build, named by its OQS_INSTALL_PATH (so it neither looks for
+    nor downloads another liboqs): HQC-1/3/5 round trips, randomised and from keypair_derand
     (tests/liboqs/liboqs_python_round_trip.py), in a process that mapped that install's
     liboqs.so."""
-    try:
-        importlib.metadata.version("liboqs-python")
-    except importlib.metadata.PackageNotFoundError:
-        pytest.skip("liboqs-python is not installed (pip install liboqs-python==0.16.0.1)")
+    python = liboqs_python()
     prefix = tmp_path / "install"
     run(["cmake", "--install", shared, "--prefix", prefix])
     env = dict(os.environ, OQS_INSTALL_PATH=str(prefix))
-    res = run([sys.executable, ROOT / "tests" / "liboqs" / "liboqs_python_round_trip.py"],
+    res = run([python, ROOT / "tests" / "liboqs" / "liboqs_python_round_trip.py"],
               check=False, env=env, timeout=120)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
     out = choice_report("\n".join(l for l in res.stdout.splitlines() if ": " in l))
