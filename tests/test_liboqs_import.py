@@ -324,12 +324,8 @@ def test_import_aarch64(imported, tmp_path):
                 kats["HQC-" + level][scope], (level, scope)
         res = run([*emulate, out / "tests" / "test_kem", "HQC-" + level], timeout=600)
         assert "failed, as expected" not in res.stdout and "shared secrets are equal" in res.stdout
-    wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
-             for i in ("AARCH64", "REF") for op in ("keypair", "enc", "dec")]
-    exe = tmp_path / "import_choice"
-    run([cc, "-static", "-std=c11", "-Wall", "-Wextra", "-Werror", "-DFAST_AARCH64",
-         "-I", out / "include", ROOT / "tests" / "liboqs" / "import_choice.c",
-         out / "lib" / "liboqs.a", "-lpthread", *wraps, "-o", exe])
-    report = dict(l.split(": ", 1) for l in run([*emulate, exe]).stdout.splitlines() if ": " in l)
+    from test_patches_liboqs import choice_report, import_choice
+    exe = import_choice(out, tmp_path, "AARCH64", cc, "-static")
+    report = choice_report(run([*emulate, exe]).stdout)
     for level in LEVELS:
         assert (report["hqc%s-kem" % level], report["hqc" + level]) == ("aarch64", "neon"), report

@@ -150,9 +150,10 @@ def copy_liboqs(dest):
     return dest
 
 
-def compile_against(build, source, exe, *link):
-    """One of tests/liboqs/*.c compiled with a liboqs build's headers and linked with link."""
-    run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
+def compile_against(build, source, exe, *link, cc="cc"):
+    """One of tests/liboqs/*.c compiled (by cc) with a liboqs build's headers and linked with
+    link."""
+    run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
          ROOT / "tests" / "liboqs" / source, *link, "-o", exe])
     return exe
 
@@ -210,13 +211,17 @@ def choice_report(text):
     return dict(l.split(": ", 1) for l in text.splitlines() if ": " in l)
 
 
-def import_choice(build, out):
+def import_choice(build, out, fast="X86_64", cc="cc", *flags):
     """tests/liboqs/import_choice.c linked with a static liboqs.a, counting liboqs's calls
-    into each of our implementations through -Wl,--wrap."""
+    into our fast implementation (X86_64, or AARCH64 with a cross compiler cc) and our ref one
+    through -Wl,--wrap."""
     wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
-             for i in ("X86_64", "REF") for op in ("keypair", "enc", "dec")]
-    return compile_against(build, "import_choice.c", out / "import_choice",
-                           build / "lib" / "liboqs.a", "-lcrypto", "-lpthread", *wraps)
+             for i in (fast, "REF") for op in ("keypair", "enc", "dec")]
+    return compile_against(build, "import_choice.c", out / "import_choice", *flags,
+                           *(["-DFAST_AARCH64"] if fast == "AARCH64" else []),
+                           build / "lib" / "liboqs.a",
+                           *(["-lcrypto"] if fast == "X86_64" else []), "-lpthread", *wraps,
+                           cc=cc)
 
 
 @pytest.fixture(scope="module")
