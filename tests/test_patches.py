@@ -9,8 +9,6 @@ The official tree (hqc-2025-08-22) is tested only when $HQC_UPSTREAM names one (
 docs/PATCHES.md); it also needs cmake.
 """
 import hashlib
-import importlib.machinery
-import importlib.util
 import json
 import os
 import re
@@ -82,11 +80,7 @@ def parse_patch(path):
 
 def load_script(name):
     """A script of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"),
-                                                  str(ROOT / "scripts" / name))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(module)
-    return module
+    return ub.load_script(name)
 
 
 def releases():
