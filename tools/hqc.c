@@ -213,6 +213,33 @@ static int parse_options(int argc, char **argv, options *o)
     return 0;
 }
 
+/* The options each command needs and the others it allows (check_options), as words between
+ * spaces. kat has two forms: with --check it compares digests, without it writes files. The
+ * fuzz target tests/fuzz/fuzz_tool.c checks check_options against this table. */
+typedef struct {
+    const char *name, *needed, *allowed;
+    int check; /* kat: the form chosen by --check (1) or its absence (0); -1: any */
+} command_spec;
+
+static const command_spec command_specs[] = {
+    {"keygen", " level pk sk ", " backend hex force variant ", -1},
+    {"encaps", " level pk ct ss ", " backend hex force variant ", -1},
+    {"decaps", " level sk ct ss ", " backend hex force variant ", -1},
+    {"identify", " sk ", " level hex ", -1},
+    {"info", "", "", -1},
+    {"kat", "", " level backend variant req out ", 0},
+    {"kat", "", " level backend variant check ", 1},
+    {"selftest", "", " quick json ", -1},
+};
+
+static const command_spec *find_command(const char *name, int check)
+{
+    for (size_t i = 0; i < sizeof command_specs / sizeof command_specs[0]; i++)
+        if (strcmp(command_specs[i].name, name) == 0 && (command_specs[i].check < 0 || command_specs[i].check == check))
+            return &command_specs[i];
+    return NULL;
+}
+
 /* Only the options a command uses may be given, and the ones it needs must be. */
 static int check_options(const options *o, const char *needed, const char *allowed)
 {
@@ -479,17 +506,19 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc != 0)
         return rc;
+    const command_spec *spec = find_command(o.command, o.check);
+    if (spec == NULL)
+        return usage_error("unknown command", o.command);
+    if ((rc = check_options(&o, spec->needed, spec->allowed)) != 0)
+        return rc;
     const char *cmd = o.command;
     if (strcmp(cmd, "identify") == 0)
-        return (rc = check_options(&o, " sk ", " level hex ")) != 0 ? rc : cmd_identify(&o);
+        return cmd_identify(&o);
     if (strcmp(cmd, "info") == 0)
-        return (rc = check_options(&o, "", "")) != 0 ? rc : print_info_json(stdout, stderr);
+        return print_info_json(stdout, stderr);
     if (strcmp(cmd, "selftest") == 0)
-        return (rc = check_options(&o, "", " quick json ")) != 0 ? rc : cmd_selftest(o.quick, o.json);
+        return cmd_selftest(o.quick, o.json);
     if (strcmp(cmd, "kat") == 0) {
-        const char *allowed = o.check ? " level backend variant check " : " level backend variant req out ";
-        if ((rc = check_options(&o, "", allowed)) != 0)
-            return rc;
         /* Checked here so that a bad name is reported escaped, like the other commands do. */
         if (pick_backend(&o, &all_levels[0]) == NULL)
             return EXIT_USAGE;
@@ -497,22 +526,9 @@ int main(int argc, char **argv)
             return usage_error("no official digests for dialect", o.variant);
         return cmd_kat(&o);
     }
-    int (*run)(const options *, const struct hqc_backend *) = NULL;
-    const char *needed = NULL;
-    if (strcmp(cmd, "keygen") == 0) {
-        run = cmd_keygen;
-        needed = " level pk sk ";
-    } else if (strcmp(cmd, "encaps") == 0) {
-        run = cmd_encaps;
-        needed = " level pk ct ss ";
-    } else if (strcmp(cmd, "decaps") == 0) {
-        run = cmd_decaps;
-        needed = " level sk ct ss ";
-    } else {
-        return usage_error("unknown command", cmd);
-    }
-    if ((rc = check_options(&o, needed, " backend hex force variant ")) != 0)
-        return rc;
+    int (*run)(const options *, const struct hqc_backend *) = strcmp(cmd, "keygen") == 0   ? cmd_keygen
+                                                              : strcmp(cmd, "encaps") == 0 ? cmd_encaps
+                                                                                           : cmd_decaps;
     const struct hqc_backend *be = pick_backend(&o, o.level);
     return be ? run(&o, be) : EXIT_USAGE;
 }

@@ -14,7 +14,8 @@
  *   2 command line: the rest, split at NUL bytes, is argv[1..]. parse_options must accept, or
  *     refuse with exit 2 and one printable line; an accepted line, rendered back canonically,
  *     must parse to the same options, and check_options must accept a command's options
- *     exactly when every needed one is given and no other than the allowed ones.
+ *     exactly when every needed one is given and no other than the allowed ones (hqc.c's
+ *     command_specs). At start-up: every option of --help and command_specs is modelled here.
  *   3 `hqc info` with the rest (up to a NUL) as HQC_BACKEND: refused with exit 2, nothing on
  *     stdout and one printable line unless it is empty, "auto" or a backend this CPU runs;
  *     otherwise one printable line of JSON on stdout whose defaults name supported backends. */
@@ -29,6 +30,7 @@
 #include "../../tools/hqc.c"
 #undef main
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void fail(const char *what, const char *detail)
@@ -288,17 +290,52 @@ static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p
     }
 }
 
-/* The options of each command (hqc.c's main): needed ones and the others allowed. */
-static const struct {
-    const char *command, *needed, *allowed;
-} commands[] = {
-    {"keygen", " level pk sk ", " backend hex force "},
-    {"encaps", " level pk ct ss ", " backend hex force "},
-    {"decaps", " level sk ct ss ", " backend hex force "},
-    {"info", "", ""},
-    {"kat", "", " level backend req out "},
-    {"kat", "", " level backend check "},
-};
+/* Every option of options, by name (valued ones first); option_names_cover_the_tool checks that
+ * the tool has no option besides these, so that this model cannot fall behind hqc.c again. */
+static const char *const option_names[] = {"level", "backend", "pk",  "sk",    "ct",    "ss",    "req",
+                                           "out",   "variant", "hex", "force", "check", "quick", "json"};
+#define N_OPTION_NAMES (sizeof option_names / sizeof option_names[0])
+
+static int has_word(const char *list, const char *name)
+{
+    char word[16];
+    snprintf(word, sizeof word, " %s ", name);
+    return strstr(list, word) != NULL;
+}
+
+static int known_option(const char *name, size_t len)
+{
+    for (size_t i = 0; i < N_OPTION_NAMES; i++)
+        if (strlen(option_names[i]) == len && memcmp(option_names[i], name, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Each --word of the usage text and each word of command_specs is an option of the model. */
+static void option_names_cover_the_tool(void)
+{
+    for (const char *u = strstr(usage_text, "--"); u != NULL; u = strstr(u + 2, "--")) {
+        size_t len = 0;
+        while ((u[2 + len] >= 'a' && u[2 + len] <= 'z'))
+            len++;
+        int other = (len == 4 && !memcmp(u + 2, "help", 4)) || (len == 7 && !memcmp(u + 2, "version", 7));
+        if (len && !other && !known_option(u + 2, len))
+            fail("hqc --help names an option this target does not model", u);
+    }
+    for (size_t c = 0; c < sizeof command_specs / sizeof command_specs[0]; c++) {
+        const char *lists[2] = {command_specs[c].needed, command_specs[c].allowed};
+        for (int k = 0; k < 2; k++) {
+            for (const char *w = lists[k]; *w;) {
+                while (*w == ' ')
+                    w++;
+                size_t len = strcspn(w, " ");
+                if (len && !known_option(w, len))
+                    fail("command_specs names an option this target does not model", w);
+                w += len;
+            }
+        }
+    }
+}
 
 static int same_string(const char *a, const char *b)
 {
@@ -340,7 +377,7 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
         const char *name, *value;
     } valued[] = {{"--level", o.level_arg}, {"--backend", o.backend}, {"--pk", o.pk},
                   {"--sk", o.sk},           {"--ct", o.ct},           {"--ss", o.ss},
-                  {"--req", o.req},         {"--out", o.out}};
+                  {"--req", o.req},         {"--out", o.out},         {"--variant", o.variant}};
     char *again[32] = {(char *)"hqc", argv[1]};
     int n_again = 2;
     for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
@@ -355,6 +392,10 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
         again[n_again++] = (char *)"--force";
     if (o.check)
         again[n_again++] = (char *)"--check";
+    if (o.quick)
+        again[n_again++] = (char *)"--quick";
+    if (o.json)
+        again[n_again++] = (char *)"--json";
     again[n_again] = NULL;
     options r = {.command = argv[1]};
     capture_begin();
@@ -363,32 +404,29 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
     if (rc != 0 || r.level != o.level || !same_string(r.level_arg, o.level_arg) ||
         !same_string(r.backend, o.backend) || !same_string(r.pk, o.pk) || !same_string(r.sk, o.sk) ||
         !same_string(r.ct, o.ct) || !same_string(r.ss, o.ss) || !same_string(r.req, o.req) ||
-        !same_string(r.out, o.out) || r.hex != o.hex || r.force != o.force || r.check != o.check)
+        !same_string(r.out, o.out) || !same_string(r.variant, o.variant) || r.dialect != o.dialect ||
+        r.hex != o.hex || r.force != o.force || r.check != o.check || r.quick != o.quick || r.json != o.json)
         fail("the canonical command line parses differently", NULL);
 
-    const struct {
-        const char *name;
-        int given;
-    } given[] = {{"level", o.level_arg != NULL}, {"backend", o.backend != NULL}, {"pk", o.pk != NULL},
-                 {"sk", o.sk != NULL},           {"ct", o.ct != NULL},           {"ss", o.ss != NULL},
-                 {"req", o.req != NULL},         {"out", o.out != NULL},         {"hex", o.hex},
-                 {"force", o.force},             {"check", o.check}};
-    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+    const int given[N_OPTION_NAMES] = {o.level_arg != NULL, o.backend != NULL, o.pk != NULL, o.sk != NULL,
+                                       o.ct != NULL,        o.ss != NULL,      o.req != NULL, o.out != NULL,
+                                       o.variant != NULL,   o.hex,             o.force,       o.check,
+                                       o.quick,             o.json};
+    for (size_t c = 0; c < sizeof command_specs / sizeof command_specs[0]; c++) {
+        const command_spec *spec = &command_specs[c];
         int ok = 1;
-        for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
-            char word[16];
-            snprintf(word, sizeof word, " %s ", given[i].name);
-            int needed = strstr(commands[c].needed, word) != NULL;
-            int allowed = needed || strstr(commands[c].allowed, word) != NULL;
-            if ((needed && !given[i].given) || (given[i].given && !allowed))
+        for (size_t i = 0; i < N_OPTION_NAMES; i++) {
+            int needed = has_word(spec->needed, option_names[i]);
+            int allowed = needed || has_word(spec->allowed, option_names[i]);
+            if ((needed && !given[i]) || (given[i] && !allowed))
                 ok = 0;
         }
-        o.command = commands[c].command;
+        o.command = spec->name;
         capture_begin();
-        rc = check_options(&o, commands[c].needed, commands[c].allowed);
+        rc = check_options(&o, spec->needed, spec->allowed);
         capture_end();
         if (ok ? rc != 0 || captured_len != 0 : rc != EXIT_USAGE)
-            fail("check_options disagrees with the command's options", commands[c].command);
+            fail("check_options disagrees with the command's options", spec->name);
         if (!ok)
             expect_one_line("(see hqc --help)");
     }
@@ -428,6 +466,14 @@ static void fuzz_info(const uint8_t *p, size_t n)
     }
     if (defaults != 3)
         fail("hqc info does not give three defaults", captured_out);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    option_names_cover_the_tool();
+    return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
