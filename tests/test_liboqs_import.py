@@ -4,8 +4,9 @@ glue) read by liboqs 0.16.0's scripts/copy_from_upstream/copy_from_upstream.py.
 
 The import runs on a copy of the pristine liboqs tree (../shared/peers or $LIBOQS_SRC) whose
 copy_from_upstream.yml carries the series' first patch
-(patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch), pointed at a clean clone of this repository's HEAD (a local git URL: commit first, the import reads HEAD),
-for the hqc family alone (patches/harness/import_hqc.py says how). Then liboqs builds, and its
+(patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch), pointed at a clean
+clone of this repository's HEAD (a local git URL: commit first, the import reads HEAD), for
+the hqc family alone (patches/harness/import_hqc.py says how). Then liboqs builds, and its
 kat_kem, test_kem and test_constant_time.py pass; a program links liboqs.a and our libhqc.a
 together.
 """
@@ -170,27 +171,11 @@ def test_paired_cycles_against_liboqs_ref(import_build, pristine_build, tmp_path
     HQC (the pristine build's pqc-hqc objects) with the imported liboqs.a and times both in
     one process: it runs and prints a row per level and operation (the ratios are for
     scripts/bench-liboqs to report, not for a test to assert)."""
-    refs = sorted(p for p in (pristine_build / "src" / "kem" / "hqc").rglob("*.o")
-                  if "pqc-hqc_hqc-" in p.as_posix())
-    exe = tmp_path / "paired_cycles"
-    run(["cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
-         "-I", import_build / "include", ROOT / "bench" / "liboqs" / "paired_cycles.c", *refs,
-         import_build / "lib" / "liboqs.a", "-lcrypto", "-lpthread", "-o", exe])
+    exe = li.build_paired_cycles(pristine_build, import_build, tmp_path / "paired_cycles")
     rows = [l.split() for l in run([exe, "5"]).stdout.splitlines()[1:]]
     assert [(r[0], r[1]) for r in rows] == [("HQC-" + l, op) for l in LEVELS
                                              for op in ("keygen", "encaps", "decaps")]
     assert all(len(r) == 10 and all(float(x) > 0 for x in r[2:]) for r in rows), rows
-
-
-def tree_files(tree):
-    """{relative path: bytes} of every file of a liboqs tree but its build folders."""
-    out = {}
-    for path in sorted(Path(tree).rglob("*")):
-        rel = path.relative_to(tree)
-        if rel.parts[0].startswith("build") or ".git" in rel.parts or not path.is_file():
-            continue
-        out[rel.as_posix()] = path.read_bytes()
-    return out
 
 
 def test_series_is_the_import(imported, tmp_path):
@@ -198,11 +183,9 @@ def test_series_is_the_import(imported, tmp_path):
     imported tree byte for byte: the series is the import's output, not a second copy."""
     pristine, tree, _ = imported
     copy = tmp_path / "liboqs"
-    # As import_hqc copies it: build folders at the top only (scripts/build-android.sh stays).
-    shutil.copytree(pristine, copy, symlinks=True, ignore=lambda d, names: [
-        n for n in names if n == ".git" or (Path(d) == Path(pristine) and n.startswith("build"))])
+    li.copy_pristine(pristine, copy)  # as import_hqc copies it
     run(["python3", ROOT / "scripts" / "apply-patches", copy])
-    got, want = tree_files(copy), tree_files(tree)
+    got, want = li.tree_files(copy), li.tree_files(tree)
     assert sorted(set(got) ^ set(want)) == []
     assert [p for p in want if got[p] != want[p]] == []
 

@@ -38,10 +38,9 @@ def providers(import_build, pristine_build, tmp_path_factory):  # noqa: F811
     if shutil.which("openssl") is None:
         pytest.skip("the openssl program is not installed (Debian: openssl)")
     work = tmp_path_factory.mktemp("tls")
-    pristine = pristine_build
     src = oqs_provider_source()
     dirs = {"patched": built(li.build_provider, src, import_build, work / "patched"),
-            "pristine": built(li.build_provider, src, pristine, work / "pristine")}
+            "pristine": built(li.build_provider, src, pristine_build, work / "pristine")}
     built(li.self_signed, work)
     return dirs, work
 

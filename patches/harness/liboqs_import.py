@@ -3,8 +3,9 @@
 scripts/bench-tls get a liboqs 0.16.0 with our KEM the way liboqs would: its own import script
 (scripts/copy_from_upstream/copy_from_upstream.py) run on the hqc family (import_hqc.py) from a
 local git repository of this project, with the series' first patch
-(patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch); and how they build such a tree (HQC only) and oqs-provider against it. Failures raise
-upstream_build.BuildError with the command's output.
+(patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch); and how they build
+such a tree (HQC only) and oqs-provider against it. Failures raise upstream_build.BuildError
+with the command's output.
 """
 import os
 import shutil
@@ -33,13 +34,39 @@ def clone_head(repo, dest):
     return git("-C", dest, "rev-parse", "HEAD")
 
 
-def snapshot(src, dest):
-    """A git repository at dest holding src's files in one commit; returns the commit."""
-    shutil.copytree(src, dest, symlinks=True)
+def commit_all(dest):
+    """Makes dest a git repository holding its files in one commit; returns the commit."""
     git("-C", dest, "init", "-q")
     git("-C", dest, "add", "-A")
     git("-C", dest, "commit", "-q", "-m", "snapshot")
     return git("-C", dest, "rev-parse", "HEAD")
+
+
+def snapshot(src, dest):
+    """A git repository at dest holding src's files in one commit; returns the commit."""
+    shutil.copytree(src, dest, symlinks=True)
+    return commit_all(dest)
+
+
+def copy_pristine(pristine, dest):
+    """A copy of a liboqs tree without the build folders at its top (a user's tree may hold
+    some; scripts/build-android.sh, deeper down, is a source)."""
+    shutil.copytree(pristine, dest, symlinks=True, ignore=lambda d, names: [
+        n for n in names if Path(d) == Path(pristine) and n.startswith("build")])
+
+
+def tree_files(tree):
+    """{path relative to tree: bytes} of every file of a liboqs tree but those of .git and of
+    the build folders at its top: what the import and the patch series change."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(tree):
+        rel_dir = Path(dirpath).relative_to(tree)
+        dirnames[:] = [d for d in dirnames if d != ".git"
+                       and not (rel_dir == Path(".") and d.startswith("build"))]
+        for name in filenames:
+            if (Path(dirpath) / name).is_file():
+                out[(rel_dir / name).as_posix()] = (Path(dirpath) / name).read_bytes()
+    return out
 
 
 def import_hqc(pristine, official, work, repo=ROOT):
@@ -53,9 +80,7 @@ def import_hqc(pristine, official, work, repo=ROOT):
     ours_commit = clone_head(repo, work / "hqc-fast")
     official_commit = snapshot(official, work / "pqc-hqc")
     tree = work / "liboqs"
-    # A user's tree may hold build folders at its top (scripts/build-android.sh is a source).
-    shutil.copytree(pristine, tree, symlinks=True, ignore=lambda d, names: [
-        n for n in names if Path(d) == Path(pristine) and n.startswith("build")])
+    copy_pristine(pristine, tree)
     ub.sh(["patch", "-p1", "-s", "-d", tree, "-i", YML_PATCH])
     here = tree / "scripts" / "copy_from_upstream"
     full = yaml.safe_load((here / "copy_from_upstream.yml").read_text())
@@ -108,3 +133,17 @@ def self_signed(out):
            "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", cert, "-subj",
            "/CN=localhost", "-days", "2"])
     return cert, key
+
+
+def build_paired_cycles(pristine_build, patched_build, exe):
+    """bench/liboqs/paired_cycles.c linked with liboqs's own HQC (the object files of the
+    pristine build's pqc-hqc folders, without kem_hqc_<L>.c: the patched liboqs.a has its own
+    OQS_KEM_hqc_* entry points) and the patched liboqs.a; returns exe."""
+    refs = sorted(p for p in (Path(pristine_build) / "src" / "kem" / "hqc").rglob("*.o")
+                  if "pqc-hqc_hqc-" in p.as_posix())
+    if not refs:
+        raise ub.BuildError("no pqc-hqc objects in the pristine build %s" % pristine_build)
+    ub.sh(["cc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE",
+           "-I", Path(patched_build) / "include", ROOT / "bench" / "liboqs" / "paired_cycles.c",
+           *refs, Path(patched_build) / "lib" / "liboqs.a", "-lcrypto", "-lpthread", "-o", exe])
+    return exe

@@ -89,6 +89,15 @@ def cpu_flags():
     return set(m.group(1).split()) if m else set()
 
 
+def cpu_name():
+    """The model name of /proc/cpuinfo, which every timing figure is printed with."""
+    try:
+        m = re.search(r"^model name\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)
+    except OSError:
+        return "unknown CPU"
+    return m.group(1).strip() if m else "unknown CPU"
+
+
 def runnable_slots():
     """The patched slots this CPU can run."""
     have = cpu_flags()
