@@ -35,9 +35,12 @@ void shake256_wipe(shake256_ctx *ctx)
     ctx->oqs.ctx = NULL;
 }
 
-/* The jobs one after another: liboqs offers a four-way SHAKE, but only with one output length
- * for all four, and HQC's batches mix SHA3 with SHAKE outputs of different lengths. The
- * message's parts are absorbed in order, which is what one concatenated message gives. */
+/* The jobs one after another. In this build (HQC_SHA3_OPENSSL) the KEM computes H apart, so a
+ * batch holds at most two SHAKE256 jobs of different output lengths, one of which goes on
+ * squeezing afterwards (its context is handed back in rest); liboqs's four-way SHAKE squeezes
+ * one length for all lanes and hands no single lane back. SHA3 jobs, which keccak_batch.h
+ * allows, go to oqs_sha3.c. The message's parts are absorbed in order, which is what one
+ * concatenated message gives. */
 void keccak_batch(const keccak_job *jobs, size_t count)
 {
     for (size_t k = 0; k < count; k++) {

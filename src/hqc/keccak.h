@@ -39,7 +39,11 @@ typedef struct {
  * context) and implements the five shake256_* functions below and keccak_batch (keccak_batch.h)
  * on it; keccak.c and keccak_batch.c are then left out of the build. shake256_wipe must be
  * called on every context that was initialised, as the KEM does: it releases the embedding's
- * state. */
+ * state. SHA3 must then come from the embedding too (HQC_SHA3_OPENSSL): sha3.c's own SHA3 runs
+ * through keccak_batch, which the embedding may build on sha3_*_parts. */
+#if defined(HQC_SHAKE256_EXTERNAL) && !defined(HQC_SHA3_OPENSSL)
+#error "HQC_SHAKE256_EXTERNAL needs HQC_SHA3_OPENSSL (SHA3 from the embedding as well)"
+#endif
 
 /* The permutation of one state, and of four states interleaved (lane i of state j is
  * s[4 i + j]), with the fastest kernels this CPU supports (CPUID + XCR0, src/hqc/cpu.c);
