@@ -27,6 +27,8 @@ import upstream_build as ub  # noqa: E402  (unpack_peer, shared with scripts/ben
 SHARED = ROOT.parent / "shared"
 SHARED_KAT = SHARED / "kat" / "hqc-v5"
 PEERS = SHARED / "peers"
+# The registry packages of the interop tests (scripts/install-deps installs them there).
+PEERS_VENV = Path(os.environ.get("HQC_PEERS_VENV", Path.home() / ".cache" / "hqc-fast" / "peers-venv"))
 LEVELS_META = json.loads((ROOT / "kat" / "levels.json").read_text())
 LEVELS = [1, 3, 5]
 # A command put before every program of the build that run() starts, for a build of another

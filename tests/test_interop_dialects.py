@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BUILD, LEVELS, LEVELS_META, ROOT, bin_path, run, supported_backends
+from conftest import BUILD, LEVELS, LEVELS_META, PEERS_VENV, ROOT, bin_path, run, supported_backends
 from test_interop import NETWORK_ERRORS, build_interop, cargo
 from test_tool import load_library
 
@@ -34,7 +34,6 @@ TAMPERED_CT = 4
 BC_VERSION = "1.85"
 BC_JAR = (Path.home() / ".m2" / "repository" / "org" / "bouncycastle" / "bcprov-jdk18on" / BC_VERSION
           / ("bcprov-jdk18on-%s.jar" % BC_VERSION))
-PEERS_VENV = Path(os.environ.get("HQC_PEERS_VENV", Path.home() / ".cache" / "hqc-fast" / "peers-venv"))
 K = {1: 16, 3: 24, 5: 32}
 DIALECT_ID = {"161cd4f": "161cd4f", "v5.0.0": "v5_0_0"}
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, died_of_sigill, liboqs_source, qemu_x86_64, run
-from test_liboqs_import import import_build, imported  # noqa: F401  (shared session builds)
+from conftest import PEERS_VENV, ROOT, died_of_sigill, liboqs_source, qemu_x86_64, run
+from test_liboqs_import import built, import_build, imported, li  # noqa: F401  (shared builds)
 from test_patches import load_script, parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
@@ -31,7 +31,6 @@ INTEGRATION = ROOT / "integration" / "liboqs"
 HQC_DIR = "src/kem/hqc/"
 IMPLS = ("ref", "x86_64", "aarch64")
 LEVELS = ["1", "3", "5"]
-MINIMAL = "KEM_hqc_1;KEM_hqc_3;KEM_hqc_5"
 # Seed lengths of the derandomised entry points: seed_kem, and m || salt (m of the level's
 # security bytes, a 16-byte salt).
 SEEDS = {"1": (32, 32), "3": (32, 40), "5": (32, 48)}
@@ -135,12 +134,7 @@ def liboqs_tree():
 
 
 def build_liboqs(tree, build, *options, target=None):
-    generator = ["-GNinja"] if shutil.which("ninja") else []
-    run(["nice", "-n", "15", "cmake", *generator, "-S", tree, "-B", build,
-         "-DOQS_MINIMAL_BUILD=" + MINIMAL, "-DOQS_DIST_BUILD=ON", *options])
-    run(["nice", "-n", "15", "cmake", "--build", build, "-j2",
-         *(["--target", target] if target else [])])
-    return build
+    return built(li.build_liboqs, tree, build, *options, target=target)
 
 
 def copy_liboqs(dest):
@@ -500,10 +494,6 @@ def test_shared_serves_hqc_with_our_kem(shared, level):
     cpu = set(out["cpu"].split())
     for other in LEVELS:
         assert out["hqc" + other] == expected_backend(cpu), out
-
-
-PEERS_VENV = Path(os.environ.get("HQC_PEERS_VENV",
-                                 Path.home() / ".cache" / "hqc-fast" / "peers-venv"))
 
 
 def liboqs_python():

@@ -103,12 +103,14 @@ def import_hqc(pristine, official, work, repo=ROOT):
     return tree, res.stdout
 
 
-def build_liboqs(tree, out, *options):
-    """A static DIST build of a liboqs tree with HQC alone (Ninja if present, 2 jobs)."""
+def build_liboqs(tree, out, *options, target=None):
+    """A DIST build of a liboqs tree with HQC alone (static unless options say otherwise;
+    Ninja if present, 2 jobs), of everything or of one target."""
     generator = ["-GNinja"] if shutil.which("ninja") else []
     ub.sh(["nice", "-n", "15", "cmake", *generator, "-S", tree, "-B", out,
            "-DOQS_MINIMAL_BUILD=" + MINIMAL, "-DOQS_DIST_BUILD=ON", *options])
-    ub.sh(["nice", "-n", "15", "cmake", "--build", out, "-j2"])
+    ub.sh(["nice", "-n", "15", "cmake", "--build", out, "-j2",
+           *(["--target", target] if target else [])])
     return Path(out)
 
 
