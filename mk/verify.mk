@@ -68,24 +68,28 @@ fresh_build = @d='$(1)'; f='$(subst ','"'"',$(2))'; \
 # ct-<tool>-<compiler>-<opt>: build one configuration and check it. The name is also its
 # directory under CT_DIR; scripts/ct-check writes ct-report.json there.
 opt_name = $(subst -,,$(1))
-ct_vg_dir   = $(CT_DIR)/vg-$(notdir $(1))-$(call opt_name,$(2))
+# $(3), optional: a tuning, spelt march-CPU or mtune-CPU in goal and directory names.
+tune_flag   = $(subst mtune-,-mtune=,$(subst march-,-march=,$(1)))
+ct_vg_dir   = $(CT_DIR)/vg-$(notdir $(1))-$(call opt_name,$(2))$(if $(3),-$(3))
 ct_msan_dir = $(CT_DIR)/msan-$(notdir $(CLANG))-$(call opt_name,$(1))
 # A BACKENDS given on the command line reaches the sub-makes too; record it with the flags.
 BACKENDS_ARG := $(if $(filter command line,$(origin BACKENDS)),BACKENDS="$(BACKENDS)")
-ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= HQC_SHA3=keccak EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4"
+ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= HQC_SHA3=keccak \
+               EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4$(if $(3), $(call tune_flag,$(3)))"
 ct_msan_vars = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(CLANG) OPT=$(1) SAN="$(MSAN_FLAGS)" HQC_SHA3=keccak \
                EXTRA_CFLAGS="-DHQC_CT_CHECK -DHQC_CT_MSAN"
-CT_VG_GOALS   := $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),ct-vg-$(notdir $(c))-$(call opt_name,$(o))))
+CT_VG_GOALS   := $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),ct-vg-$(notdir $(c))-$(call opt_name,$(o)))) \
+                 $(foreach t,$(CT_VG_TUNED),ct-vg-$(subst :,-,$(subst :-,-,$(t))))
 CT_MSAN_GOALS := $(foreach o,$(CT_OPTS),ct-msan-$(notdir $(CLANG))-$(call opt_name,$(o)))
 CT_LEVEL_ARGS := $(if $(CT_LEVELS),--levels $(CT_LEVELS))
 
 # valgrind 3.19 cannot read clang 16's default DWARF 5, hence -gdwarf-4.
 define ct_vg_goal
-.PHONY: ct-vg-$(notdir $(1))-$(call opt_name,$(2))
-ct-vg-$(notdir $(1))-$(call opt_name,$(2)):
-	$$(call fresh_build,$(call ct_vg_dir,$(1),$(2)),$(call ct_vg_vars,$(1),$(2)))
-	$$(MAKE) --no-print-directory BUILD=$(call ct_vg_dir,$(1),$(2)) $(call ct_vg_vars,$(1),$(2)) ct-progs
-	$$(PYTHON) scripts/ct-check --tool valgrind --build $(call ct_vg_dir,$(1),$(2)) $$(CT_LEVEL_ARGS)
+.PHONY: ct-vg-$(notdir $(1))-$(call opt_name,$(2))$(if $(3),-$(3))
+ct-vg-$(notdir $(1))-$(call opt_name,$(2))$(if $(3),-$(3)):
+	$$(call fresh_build,$(call ct_vg_dir,$(1),$(2),$(3)),$(call ct_vg_vars,$(1),$(2),$(3)))
+	$$(MAKE) --no-print-directory BUILD=$(call ct_vg_dir,$(1),$(2),$(3)) $(call ct_vg_vars,$(1),$(2),$(3)) ct-progs
+	$$(PYTHON) scripts/ct-check --tool valgrind --build $(call ct_vg_dir,$(1),$(2),$(3)) $$(CT_LEVEL_ARGS)
 endef
 define ct_msan_goal
 .PHONY: ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1))
@@ -95,6 +99,10 @@ ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1)):
 	$$(PYTHON) scripts/ct-check --tool msan --build $(call ct_msan_dir,$(1)) $$(CT_LEVEL_ARGS)
 endef
 $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),$(eval $(call ct_vg_goal,$(c),$(o)))))
+# Tuned configurations, CC:OPT:TUNE: the ones in which a compiler once turned a masked
+# selection into a branch on a secret (clang 16 tuning for znver3 in the portable RM decoder).
+CT_VG_TUNED ?= clang-16:-O2:mtune-znver3
+$(foreach t,$(CT_VG_TUNED),$(eval $(call ct_vg_goal,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t))))))
 $(foreach o,$(CT_OPTS),$(eval $(call ct_msan_goal,$(o))))
 
 # Every configuration, then one table of all of them; all KEM outputs must agree.

@@ -18,6 +18,22 @@ static inline uint32_t ct_barrier32(uint32_t x)
     return opaque;
 }
 
+/* The same for a 64-bit word. */
+static inline uint64_t ct_barrier64(uint64_t x)
+{
+    volatile uint64_t opaque = x;
+    return opaque;
+}
+
+/* The rule, for every backend: a mask that selects between values by secret data, as in
+ * (m & a) | (~m & b), passes through ct_barrier32/64 between the comparison that makes it and
+ * the selection that uses it. Without the barrier the compiler sees that m is 0 or all ones,
+ * turns the pair back into a select, and may lower the select to a branch: clang 14-19 did so
+ * in the portable RM decoder when tuning for znver3/znver4/alderlake (its x86-cmov-converter
+ * prefers a branch there), and for riscv64 (bltz). Masks built inside vector registers
+ * (compare instructions) and masks that only multiply by one bit in GF(2) arithmetic are
+ * checked by the constant-time matrix instead (docs/VERIFICATION.md). */
+
 /* HQC_OPAQUE_VEC(v): an empty asm statement that hides the vector v from the optimiser, for
  * barriers that only steer code generation (say, to keep a copy loop from becoming a call to
  * memcpy). MemorySanitizer reports every secret that enters inline assembly and marks what

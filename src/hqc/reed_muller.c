@@ -76,7 +76,9 @@ static uint8_t decode_symbol(const uint64_t *block)
         int32_t v = t[k];
         uint32_t neg = (uint32_t)(v >> 31);              /* all ones if v < 0 */
         uint32_t abs = ((uint32_t)v ^ neg) - neg;
-        uint32_t better = ct_mask_lt32(best_abs, abs);   /* strictly larger: first peak wins */
+        /* Strictly larger: the first peak wins. The barrier keeps the three selections below
+         * from becoming branches (ct.h). */
+        uint32_t better = ct_barrier32(ct_mask_lt32(best_abs, abs));
         best_abs = (better & abs) | (~better & best_abs);
         best_pos = (better & k) | (~better & best_pos);
         uint32_t positive = ct_mask_lt32(0, (uint32_t)v) & ~neg & 1u;

@@ -8,12 +8,14 @@
 
 #include <stdint.h>
 
+#include "ct.h"
+
 /* eqm, posm: lane i is bit i % 64 of word i / 64. eqm is never zero (the maximum is reached).
  * The low word decides when it has a hit; masks instead of a branch, and the ctz operands are
  * never zero (CTZ/TZCNT/RBIT+CLZ are constant time on the targets we build for). */
 static inline uint8_t rm_first_peak(const uint64_t eqm[2], const uint64_t posm[2])
 {
-    uint64_t low_hit = 0 - (uint64_t)((eqm[0] | (0 - eqm[0])) >> 63);
+    uint64_t low_hit = ct_barrier64(0 - (uint64_t)((eqm[0] | (0 - eqm[0])) >> 63)); /* ct.h */
     uint64_t first_lo = eqm[0] & (0 - eqm[0]), first_hi = eqm[1] & (0 - eqm[1]) & ~low_hit;
     uint64_t index = (low_hit & (uint64_t)__builtin_ctzll(eqm[0] | (1ULL << 63))) |
                      (~low_hit & (64 + (uint64_t)__builtin_ctzll(eqm[1] | (1ULL << 63))));

@@ -347,8 +347,8 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     for (size_t i = weight - 1; i-- > 0;) {
         /* pos[i + 1] was written by the previous step: compared on its own, so no vector
          * load reads it straight from the store buffer (a store-forwarding stall). */
-        uint32_t taken = ct_mask_in_list(pos[i], pos + i + 1, 1) |
-                         ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i);
+        uint32_t taken = ct_barrier32(ct_mask_in_list(pos[i], pos + i + 1, 1) |
+                                      ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i));
         pos[i] = (uint16_t)((taken & (uint32_t)i) | (~taken & pos[i]));
     }
     for (size_t i = 0; i < weight; i++)
