@@ -3,15 +3,20 @@
 # BACKEND selects, the KAT generator, the tests and the benchmarks.
 #
 #   make [BACKEND=auto|ref|avx2|vpclmul|avx512]   library and programs under build/<BACKEND>/
-#   make kat      regenerate every KAT file and check it against kat/SHA256SUMS
+#   make kat      regenerate every KAT file and check it against the digests of kat/levels.json
 #   make test     the whole test suite (pytest drives it)
 #   make bench    the cycle tables, build/bench/results.json and build/bench/cycles.png
 #   make install [PREFIX=/usr/local] [DESTDIR=]   and make uninstall (mk/install.mk)
 #
-# ISA flags are set per backend folder: only src/gf2x_avx2, src/gf2x_vpclmul and src/gf2x_avx512
-# get AVX code, and per file in src/keccak_x86 (the Keccak kernels that src/hqc/keccak.c picks
-# by CPUID). The backend set follows the target of $(CC) (`$(CC) -dumpmachine`): x86-64 gets
-# ref avx2 vpclmul avx512, aarch64 ref neon (mk/aarch64.mk), anything else ref, so
+# The rooms (docs/ARCHITECTURE.md): src/hqc the KEM, src/fips202 SHA3/SHAKE, src/gf2x the
+# portable backend (ref) and the Toom-3/Karatsuba skeleton the vector backends share,
+# src/gf2x/native/<arch>/ the kernels every backend of that architecture shares and
+# src/gf2x/native/<arch>/<backend>/ one backend each, src/fips202/native/<arch>/ the Keccak
+# kernels. ISA flags are set per native folder (ISA_<arch> for the shared kernels, ISA_<backend>
+# for a backend's folder) and per file for the Keccak kernels that src/fips202/keccak.c picks by
+# CPUID; nothing else gets vector code. The backend set follows the target of $(CC)
+# (`$(CC) -dumpmachine`): x86-64 gets ref avx2 vpclmul avx512, aarch64 ref neon
+# (mk/arch/aarch64.mk), anything else ref, so
 #   make CC=aarch64-linux-gnu-gcc    (or CC="clang --target=aarch64-linux-gnu")
 # cross-builds for 64-bit Arm, into build/<BACKEND>-aarch64 when the host is not aarch64.
 #
@@ -43,19 +48,21 @@ ORACLE_LDLIBS := -lcrypto
 
 TARGET_MACHINE := $(shell $(CC) -dumpmachine)
 ifneq ($(filter x86_64-% i%86-%,$(TARGET_MACHINE)),)
+  NATIVE_ARCH  := x86_64
   ALL_BACKENDS := ref avx2 vpclmul avx512
 else ifneq ($(filter aarch64-% arm64-%,$(TARGET_MACHINE)),)
+  NATIVE_ARCH  := aarch64
   ALL_BACKENDS := ref neon
 else
+  NATIVE_ARCH  :=
   ALL_BACKENDS := ref
 endif
 ifeq ($(BACKEND),auto)
   BACKENDS := $(ALL_BACKENDS)
 else ifneq ($(filter $(BACKEND),$(ALL_BACKENDS)),)
-  # The portable backend is always in: it is the twin every other one is tested against. The
-  # AVX-512 tables reuse AVX2 kernels where 256 bits suffice (RM decoding), and the vpclmul
-  # tables reuse the AVX2 reduction, support expansion, RM decoder and syndromes, so both bring
-  # the avx2 folder along.
+  # The portable backend is always in: it is the twin every other one is tested against. vpclmul
+  # and avx512 bring avx2 along, the x86 backend every x86-64 CPU they run on also runs (the
+  # tests compare them with it, and a build for them must serve older CPUs too).
   BACKENDS := $(sort ref $(BACKEND) $(if $(filter avx512 vpclmul,$(BACKEND)),avx2))
 else
   $(error unknown BACKEND '$(BACKEND)' for $(TARGET_MACHINE): use auto or one of $(ALL_BACKENDS))
@@ -63,29 +70,35 @@ endif
 
 include mk/arch/aarch64.mk
 BUILD ?= build/$(BACKEND)
-ISA_avx2   := -mavx2 -mpclmul -mbmi2
-# vpclmul compiles the Toom-3/Karatsuba skeleton of src/gf2x_avx2 with its own leaf.
-ISA_vpclmul := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mvpclmulqdq
-ISA_avx512 := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
-              -mvpclmulqdq -mgfni
+NATIVE := src/gf2x/native/$(NATIVE_ARCH)
+# ISA_x86_64: the shared x86 kernels (AVX2 reduction, support expansion, RM decoder, syndromes),
+# which every x86 backend's table opts into; each backend folder adds what its leaves need.
+ISA_x86_64  := -mavx2 -mpclmul -mbmi2
+ISA_avx2    := -mavx2 -mpclmul -mbmi2
+ISA_vpclmul := -mavx2 -mpclmul -mbmi2 -mvpclmulqdq
+ISA_avx512  := -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter vpclmul,$(BACKENDS)),-DHQC_HAVE_VPCLMUL) \
         $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512) $(ARCH_DEFS:%=% )$(SHA3_DEFS)
 GEN  := $(BUILD)/gen
 # The x86 Keccak kernels, each file with its own flags, on any x86-64 target.
-KECCAK_X86 := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),yes)
+KECCAK_X86 := $(if $(findstring x86_64,$(TARGET_MACHINE)),yes)
 ISA_keccak_f1600_bmi     := -mbmi -mbmi2
 ISA_keccak_f1600_x4_avx2 := -mavx2
 ISA_keccak_f1600_x4_avx512vl := -mavx512f -mavx512vl
 KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(KECCAK_ARCH_DEFS:%=% )$(SHA3_DEFS)
-INCS := -Isrc/hqc -Isrc/gf2x_ref -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/keccak_x86)$(KECCAK_ARCH_INCS:%= %)
+INCS := -Isrc/hqc -Isrc/fips202 -Isrc/gf2x -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/fips202/native/x86_64)$(KECCAK_ARCH_INCS:%= %)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
 
 # Level-independent sources are compiled once; everything else once per level.
-COMMON_SRCS := src/hqc/cpu.c src/hqc/keccak.c src/hqc/keccak_batch.c src/hqc/sha3.c src/hqc/randombytes.c \
-               src/hqc/version.c $(if $(KECCAK_X86),$(wildcard src/keccak_x86/*.c))$(KECCAK_ARCH_SRCS:%= %)
-LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) \
-               $(foreach b,$(BACKENDS),$(wildcard src/gf2x_$(b)/*.c))
+COMMON_SRCS := src/hqc/cpu.c $(wildcard src/fips202/*.c) src/hqc/randombytes.c src/hqc/version.c \
+               $(if $(KECCAK_X86),$(wildcard src/fips202/native/x86_64/*.c))$(KECCAK_ARCH_SRCS:%= %)
+# A backend is its folder's .c files; the native ones also need their architecture's shared
+# kernels ($(NATIVE)/*.c).
+NATIVE_BACKENDS := $(filter-out ref,$(BACKENDS))
+LEVEL_SRCS  := $(filter-out $(COMMON_SRCS),$(wildcard src/hqc/*.c)) $(wildcard src/gf2x/*.c) \
+               $(if $(NATIVE_BACKENDS),$(wildcard $(NATIVE)/*.c)) \
+               $(foreach b,$(NATIVE_BACKENDS),$(wildcard $(NATIVE)/$(b)/*.c))
 
 COMMON_OBJS := $(patsubst %.c,$(BUILD)/obj/common/%.o,$(COMMON_SRCS))
 define level_objs
@@ -133,8 +146,17 @@ $(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
 	    -e 's/@CT@/$(word 3,$(API_SIZES_$*))/; s/@SEC@/$(word 4,$(API_SIZES_$*))/' $< > $@.tmp
 	mv $@.tmp $@
 
-isa_for = $(foreach b,avx2 vpclmul avx512 $(ARCH_BACKENDS),$(if $(findstring src/gf2x_$(b)/,$(1)),$(ISA_$(b))))
-isa_keccak = $(if $(findstring src/keccak_x86/,$(1))$(findstring src/keccak_arm/,$(1)),$(ISA_$(basename $(notdir $(1)))))
+# A native file's flags: its folder's ISA (ISA_<arch> in $(NATIVE) itself, ISA_<backend> in a
+# backend's folder), its own folder, the shared kernels and the skeleton on the include path.
+native_folder = $(notdir $(patsubst %/,%,$(dir $(1))))
+isa_for = $(if $(filter $(NATIVE)/%,$(1)),$(ISA_$(call native_folder,$(1))) -I$(patsubst %/,%,$(dir $(1))) \
+          -I$(NATIVE) -Isrc/gf2x/skeleton)
+isa_keccak = $(if $(findstring src/fips202/native/,$(1)),$(ISA_$(basename $(notdir $(1)))))
+
+# For scripts (make-patches): what a source file is compiled with beyond CFLAGS_BASE and INCS.
+.PHONY: print-file-flags
+print-file-flags:
+	@$(foreach f,$(FILES),echo '$(f): $(strip $(call isa_for,$(f)) $(call isa_keccak,$(f)))';)
 
 $(BUILD)/obj/common/%.o: %.c
 	@mkdir -p $(dir $@)

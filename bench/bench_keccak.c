@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bench_keccak.c: the Keccak layer against OpenSSL 3's assembly, paired in one process (the
- * project's method, docs in src/keccak_x86/TUNING.md). OpenSSL does not export its
+ * project's method, docs in dev/tuning/keccak_x86.md). OpenSSL does not export its
  * permutation, so the permutation is timed through a long absorb: 32 blocks of 136 bytes
  * into a SHAKE256 context (EVP_DigestUpdate) against the same 32 XORs-and-permutations on
  * ours; per iteration both are timed once, in alternating order, and the report is the

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # emu.mk: the emulated AVX-512 build (docs/VERIFICATION.md, "Emulated AVX-512"). The ordinary
 # build with BACKEND=avx512, run by a sub-make into build/avx512emu, except that the files of
-# src/gf2x_avx512 (and the AVX-512VL Keccak kernel) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
+# src/gf2x/native/x86_64/avx512 (and the AVX-512VL Keccak kernel) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
 # tests/emu/avx512_simde.h forced in: SIMDe's portable C for the 512-bit intrinsics and tables
 # that ask only for AVX2, so avx512 and avx512-sparse run, slowly, on any AVX2 CPU. It checks
 # what the intrinsics compute (KATs, products against libgf2x, the support expansion and
@@ -25,7 +25,7 @@ EMU_SAN  ?=
 # C does not) stops the program; the aligned load/store intrinsics assert their address in
 # tests/emu/avx512_simde.h.
 EMU_ALIGN := -fsanitize=alignment -fno-sanitize-recover=all
-EMU_ISA  := -Isrc/gf2x_avx2 -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),-isystem $(SIMDE_INC)) \
+EMU_ISA  := -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),-isystem $(SIMDE_INC)) \
             -include tests/emu/avx512_simde.h -Wno-psabi
 # The AVX-512VL Keccak kernel is emulated the same way, so every program of this build (the
 # KATs of every backend included) permutes through it.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/sparse.mk: issue 3 (vectorised RS syndromes, variable-time sparse-dense products).
-# Generates the syndrome constants header used by src/gf2x_avx2/syndromes_avx2.c and
-# src/gf2x_avx512/syndromes_gfni.c, and builds build/<B>/bin/hqcL_test_sparse per level from
+# Generates the syndrome constants header used by src/gf2x/native/x86_64/syndromes_avx2.c and
+# src/gf2x/native/x86_64/avx512/syndromes_gfni.c, and builds build/<B>/bin/hqcL_test_sparse per level from
 # tests/c/test_sparse.c (it also sees the kernels' own headers to test them directly).
 
 SYNDROME_TABLES := $(GEN)/syndromes_tables.h
@@ -15,7 +15,7 @@ EXTRA_PROGS += $(SPARSE_TEST_PROGS)
 # all's prerequisites were expanded before this fragment was read, so attach them here too.
 all: $(SPARSE_TEST_PROGS)
 
-SPARSE_TEST_INCS := $(foreach b,$(filter avx2 avx512,$(BACKENDS)),-Isrc/gf2x_$(b))
+SPARSE_TEST_INCS := $(foreach b,$(filter avx2 avx512,$(BACKENDS)),-I$(NATIVE)/$(b) -I$(NATIVE))
 
 define sparse_test_rule
 $(BUILD)/bin/hqc$(1)_test_sparse: tests/c/test_sparse.c tests/c/testutil.h $(LIB)

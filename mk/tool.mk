@@ -5,7 +5,7 @@
 
 TOOL       := $(BUILD)/bin/hqc
 TOOL_OBJ   := $(BUILD)/obj/tools
-TOOL_INCS  := -I$(BUILD)/include -Itools -Ikat -Isrc/hqc -I$(GEN)
+TOOL_INCS  := -I$(BUILD)/include -Itools -Ikat -Isrc/hqc -Isrc/fips202 -I$(GEN)
 TOOL_OBJS  := $(patsubst tools/%.c,$(TOOL_OBJ)/%.o,$(wildcard tools/*.c)) \
               $(foreach l,$(LEVELS),$(TOOL_OBJ)/genkat_hqc$(l).o)
 INFO_OBJS  := $(TOOL_OBJ)/info.o $(TOOL_OBJ)/text.o

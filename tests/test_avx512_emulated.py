@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The avx512 and avx512-sparse backends on a CPU without AVX-512, through the emulated build
-(make avx512-emu-build, mk/emu.mk): src/gf2x_avx512 and the AVX-512VL Keccak kernel compiled
+(make avx512-emu-build, mk/emu.mk): src/gf2x/native/x86_64/avx512 and the AVX-512VL Keccak kernel compiled
 with SIMDe's portable intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics
 compute: the Keccak kernel against its twin, the official KAT digests of both backends at every
 level, products against libgf2x, the support expansion
@@ -53,10 +53,11 @@ def test_emulated_build_offers_both_backends_and_has_no_avx512_code(emu):
         assert set(BACKENDS) <= names, (level, names)
     # One object per avx512 source and level, named from the sources (an object left behind
     # by a source since deleted is not part of the build and is not read).
-    sources = sorted((ROOT / "src" / "gf2x_avx512").glob("*.c"))
-    objs = [EMU / "obj" / ("hqc%d" % level) / "src" / "gf2x_avx512" / (src.stem + ".o")
+    avx512 = Path("src") / "gf2x" / "native" / "x86_64" / "avx512"
+    sources = sorted((ROOT / avx512).glob("*.c"))
+    objs = [EMU / "obj" / ("hqc%d" % level) / avx512 / (src.stem + ".o")
             for level in LEVELS for src in sources]
-    objs.append(EMU / "obj" / "common" / "src" / "keccak_x86" / "keccak_f1600_x4_avx512vl.o")
+    objs.append(EMU / "obj" / "common" / "src" / "fips202" / "native" / "x86_64" / "keccak_f1600_x4_avx512vl.o")
     missing = [o for o in objs if not o.exists()]
     assert sources and not missing, missing
     for obj in objs:

@@ -15,7 +15,7 @@ import pytest
 from conftest import LEVELS, LEVELS_META, bin_path, died_of_sigill, qemu_x86_64
 
 # qemu -cpu value: (the features hqc_info must report, the backends it must offer, its default).
-# Each model isolates one requirement of a backend or of the Keccak kernels (src/hqc/keccak.c:
+# Each model isolates one requirement of a backend or of the Keccak kernels (src/fips202/keccak.c:
 # the BMI scalar permutation needs BMI1 and BMI2, the four-way one AVX2; "Haswell,-bmi2" runs
 # the portable scalar permutation beside the four-way AVX2 one). No model clears BMI1 alone:
 # qemu 7.2 gates SHLX/SARX/SHRX and BZHI, BMI2 instructions, on the BMI1 bit, so such a model

@@ -5,7 +5,7 @@ calls give the same results as serial ones (tests/c/test_threads.c). See docs/VE
 The static-data check reads the symbol table of libhqc.a: a symbol in a writable section
 (.data, .bss, thread-local or common, but not .data.rel.ro, which is read-only once relocated)
 is mutable state. The only ones allowed are the default-backend cache of src/hqc/backend.c
-(one per level) and the Keccak-kernel cache of src/hqc/keccak.c (one), atomic pointers to
+(one per level) and the Keccak-kernel cache of src/fips202/keccak.c (one), atomic pointers to
 constant tables that every thread fills with the same value.
 """
 import re

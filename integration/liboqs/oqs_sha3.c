@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* oqs_sha3.c: the KEM's sha3.h interface (SHA3-256 and SHA3-512 of concatenated parts, FIPS 202
- * section 6.1) computed by liboqs's incremental OQS_SHA3 functions, in place of src/hqc/sha3.c:
+ * section 6.1) computed by liboqs's incremental OQS_SHA3 functions, in place of src/fips202/sha3.c:
  * HQC's G, H, I and J hash with the SHA3 liboqs is configured with (its own Keccak, or OpenSSL's
  * with OQS_USE_SHA3_OPENSSL). */
 #include <oqs/sha3.h>
 
-#include "../../src/hqc/sha3.h"
+#include "../../src/fips202/sha3.h"
 
 /* One body for both widths: liboqs names its types and functions by the width. liboqs aborts
  * on allocation failure rather than returning, so these always succeed. */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* oqs_shake.c: the KEM's SHAKE256 (keccak.h: the XOF of spec section "Symmetric primitives",
  * FIPS 202 section 6.2) and its batch of one-shot sponges (keccak_batch.h) computed by liboqs's
- * OQS_SHA3 functions, in place of src/hqc/keccak.c and keccak_batch.c, so that liboqs's SHA3
+ * OQS_SHA3 functions, in place of src/fips202/keccak.c and keccak_batch.c, so that liboqs's SHA3
  * (its own Keccak, or OpenSSL's with OQS_USE_SHA3_OPENSSL) serves every hash HQC computes. */
 #include <oqs/sha3.h>
 
-#include "../../src/hqc/keccak_batch.h"
+#include "../../src/fips202/keccak_batch.h"
 
 void shake256_init(shake256_ctx *ctx)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c: the dispatcher. It lists the backends compiled into this level, checks each
- * one's CPU features against CPUID + XCR0, and resolves the default once (DESIGN.md, "one
+ * one's CPU features against CPUID + XCR0, and resolves the default once (docs/ARCHITECTURE.md, "one
  * dispatcher"). Nothing above this file names a backend. Built with HQC_EMBEDDED (the liboqs
  * series), it lists the constant-time backends only and reads no environment: a library linked
  * into other programs must not let a variable of theirs choose its code. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.h: the contract every arithmetic backend implements, once per HQC level, and the
- * dispatcher that picks one. Follows DESIGN.md ("one contract, several backends"); the
+ * dispatcher that picks one. Follows docs/ARCHITECTURE.md ("one contract, several backends"); the
  * operations are the products of spec steps Keygen 4, Encrypt 3-4 and Decrypt 1, and the
  * syndromes of the RS decoder (spec section "Decoding the Reed-Solomon code"). */
 #ifndef HQC_BACKEND_H

@@ -239,7 +239,7 @@ int main(int argc, char **argv)
         stv_cases++;
     }
 
-    /* Supports that stress the support expansions (src/gf2x_avx2/support_to_vector_avx2.c:
+    /* Supports that stress the support expansions (src/gf2x/native/x86_64/support_to_vector_avx2.c:
      * per-word subsets of groups of four positions, blocks of 32 words): many positions in one
      * 256-bit chunk (the first, a middle and the last one, which n cuts short), so in one word
      * and one group; one position in each of consecutive chunks; the top positions; runs across

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* test_threads.c: the library is reentrant (DESIGN.md: no mutable global state). Many threads
+/* test_threads.c: the library is reentrant (docs/ARCHITECTURE.md: no mutable global state). Many threads
  * run keygen, encaps and decaps (valid and tampered ciphertexts) at once, started together by
  * a barrier, first through the default-backend entry points (so the threads race on the first
  * resolution of the default backend) and then with every supported backend; every output

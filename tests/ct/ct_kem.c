@@ -132,7 +132,7 @@ static void check_trial(const hqc_dialect *d, const hqc_backend *be, uint64_t *s
 /* Every operation of the backend contract (backend.h) on freshly marked inputs: a product
  * with both factors secret and one with a public factor (decryption's u * y), the expansion
  * of a secret support, the RM decoder and the RS syndromes on secret words, the Keccak
- * permutations (src/hqc/keccak.h) on a secret state, keygen's sampler on a secret stream, and
+ * permutations (src/fips202/keccak.h) on a secret state, keygen's sampler on a secret stream, and
  * for a variable-time backend its sparse product, which the tool must report. Fresh marks matter
  * under MSan, whose approximate propagation drops marks inside the KEM (see EXPECT_SECRET):
  * here every backend function starts from fully marked inputs. */

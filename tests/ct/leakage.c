@@ -157,7 +157,7 @@ static void aligned_support(uint32_t *support, size_t weight)
  * rep movsq from a class-dependent address, and that alone moved the timed call: with it, a
  * stand-alone copy of this test flagged both the table-lookup and the register-blocked support
  * expansion at HQC-1 (|t| 50-230 at 10^5 samples, for any fixed support, aligned or a frozen
- * random one), with this select neither (|t| < 3); bench/supprs/README.md gives the figures. */
+ * random one), with this select neither (|t| < 3); dev/results/supprs.md gives the figures. */
 static void select_class(void *dst, const void *fixed, const void *fresh, size_t len, int cls)
 {
     uint8_t mask = (uint8_t)(0u - (unsigned)(cls & 1));

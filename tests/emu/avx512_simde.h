@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* avx512_simde.h: forced (-include) into every file of src/gf2x_avx512 in the emulated build
+/* avx512_simde.h: forced (-include) into every file of src/gf2x/native/x86_64/avx512/ in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
  * the six SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop

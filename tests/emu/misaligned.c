@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* misaligned.c: shows that the emulated AVX-512 build's alignment guard is live
- * (tests/test_avx512_emulated.py). Compiled like src/gf2x_avx512 in that build (avx512_simde.h
+ * (tests/test_avx512_emulated.py). Compiled like src/gf2x/native/x86_64/avx512/ in that build (avx512_simde.h
  * forced in, -fsanitize=alignment); argv[1] picks one 512-bit access at a 64-byte aligned or a
  * misaligned address: an aligned intrinsic, or a typed __m512i access. */
 #include <stdint.h>

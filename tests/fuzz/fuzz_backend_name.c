@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fuzz_backend_name.c: libFuzzer target for the backend-selection inputs of the dispatcher
- * (DESIGN.md "one dispatcher"): a backend name given to backend_by_name and the HQC_BACKEND
+ * (docs/ARCHITECTURE.md "one dispatcher"): a backend name given to backend_by_name and the HQC_BACKEND
  * environment variable. src/hqc/backend.c is included so that resolve_default, which reads
  * HQC_BACKEND and is otherwise run once per process behind the cache, can be run per input;
  * this translation unit then supplies the level-1 dispatcher in place of the library's.

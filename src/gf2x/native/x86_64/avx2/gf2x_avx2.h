@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
+/* gf2x_avx2.h: internal interface of the AVX2 + PCLMULQDQ multiplication backend: the
+ * Toom-3 over Karatsuba skeleton it shares with the vpclmul backend (mul_skeleton.h) in the
+ * per-level shape of toom3_shape.h, named per level and backend because the folder is
+ * compiled once per HQC level. */
+#ifndef HQC_GF2X_AVX2_H
+#define HQC_GF2X_AVX2_H
+
+#include "params.h"
+#include "toom3_shape.h"
+
+#define SKELETON_NAME(s) HQC_NS(avx2_##s)
+/* The x86 lane type and reduction (src/gf2x/native/x86_64), shared with the vpclmul backend. */
+#include "reduce_avx2.h"
+#define SKELETON_LANE "vec256.h"
+#define SKELETON_REDUCE reduce_mod_xn_minus_1_avx2
+
+#include "mul_skeleton.h"
+
+#endif

@@ -1,5 +1,0 @@
-/* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* karat5_mul.c: the vpclmul backend's 13-product five-term formula (the shared
- * src/gf2x_avx2/karat5_skeleton.h) over its two-way Karatsuba (karat2_mul.c). */
-#include "gf2x_vpclmul.h"
-#include "karat5_skeleton.h"
