@@ -3,7 +3,7 @@
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.
  * Usage: hqcL_kat [--backend NAME] [--dialect DIALECT] [--req FILE] [--out DIR] (--variant:
- * an alias of --dialect; DIALECT: one of src/hqc/dialects.h, default 161cd4f; the seeds are
+ * an alias of --dialect; DIALECT: one of src/hqc/dialect.h, default 161cd4f; the seeds are
  * the same in every one).
  * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically: both or neither.
  * Exit status: 0 success, 1 bad input or failed output (the message names the file), 2 usage.

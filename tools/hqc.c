@@ -9,7 +9,7 @@
 
 #include <hqc/hqc.h>
 
-#include "dialects.h"
+#include "dialect.h"
 #include "genkat.h"
 #include "info.h"
 #include "kat_check.h"
@@ -98,7 +98,7 @@ typedef struct {
     size_t pk_bytes, sk_bytes, ct_bytes, ss_bytes, m_bytes;
     const struct hqc_backend *(*by_name)(const char *);
     const struct hqc_backend *(*def)(void);
-    dialect_ops dialects[N_DIALECTS]; /* dialects.h's order: the default first */
+    dialect_ops dialects[N_DIALECTS]; /* dialect.h's order: the default first */
     int (*kat_main)(int, char **);
 } level_ops;
 
