@@ -358,7 +358,7 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
 }
 
 /* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */
-#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_)                                 \
+#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_, ...)                            \
     static const stream_layout HQC_CAT(layout_, id) = {big_endian_, align_, chunked_};              \
     void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight) \
     {                                                                                                \
