@@ -125,7 +125,7 @@ API_HEADERS := $(foreach l,$(LEVELS),$(BUILD)/include/hqc-$(l)/api.h)
 -include mk/*.mk
 
 .PHONY: all kat test clean
-all: $(LIB) $(PROGS) $(API_HEADERS) $(EXTRA_PROGS)
+all: $(LIB) $(PROGS) $(API_HEADERS) $(BUILD)/exports.txt $(EXTRA_PROGS)
 
 # Generated tables (computed, never typed in) and the per-level public api.h.
 $(GEN)/keccak_tables.h: scripts/gen-keccak-tables
@@ -139,12 +139,14 @@ $(COMMON_OBJS) $(ALL_LEVEL_OBJS): | $(GENERATED)
 API_SIZES_1 := 2241 2321 4433 16
 API_SIZES_3 := 4514 4602 8978 24
 API_SIZES_5 := 7237 7333 14421 32
-$(BUILD)/include/hqc-%/api.h: src/hqc/api.h.in
+# The per-dialect declarations and the export list come from the table of dialect.h.
+API_INPUTS := scripts/gen-api src/hqc/api.h.in src/hqc/dialect.h
+$(BUILD)/include/hqc-%/api.h: $(API_INPUTS)
 	@mkdir -p $(dir $@)
-	sed -e 's/@P@/hqc$*/g; s/@U@/HQC$*/g; s/@NAME@/HQC-$*/g' \
-	    -e 's/@PK@/$(word 1,$(API_SIZES_$*))/; s/@SK@/$(word 2,$(API_SIZES_$*))/' \
-	    -e 's/@CT@/$(word 3,$(API_SIZES_$*))/; s/@SEC@/$(word 4,$(API_SIZES_$*))/' $< > $@.tmp
-	mv $@.tmp $@
+	$(PYTHON) scripts/gen-api api $* $(API_SIZES_$*) $@
+$(BUILD)/exports.txt: $(API_INPUTS) $(wildcard include/hqc/*.h)
+	@mkdir -p $(dir $@)
+	$(PYTHON) scripts/gen-api exports $@ $(LEVELS)
 
 # A native file's flags: its folder's ISA (ISA_<arch> in $(NATIVE) itself, ISA_<backend> in a
 # backend's folder), its own folder, the shared kernels and the skeleton on the include path.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* bench_dialects.c: issue 24: keygen, encaps and decaps of dialect v5.0.0 against 161cd4f
- * (src/hqc/dialects.h) in one process, with one backend. Every iteration takes a fresh seed, m
+ * (src/hqc/dialect.h) in one process, with one backend. Every iteration takes a fresh seed, m
  * and salt, times one call of each dialect per operation (serialised time-stamp reads, tsc.h;
  * order alternating every iteration), and checks each dialect's round trip. Prints, per
  * operation, medians with q1-q3 and the median (q1-q3) of the per-iteration ratios

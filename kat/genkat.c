@@ -2,8 +2,9 @@
 /* genkat.c: NIST-style KAT generator for one HQC level, following upstream's procedure: a
  * SHAKE256 PRNG (seed || personalization || 0x00) seeded with bytes 0..47 yields 100 request
  * seeds; for each, the PRNG reseeded with that seed supplies seed_kem, then m and salt.
- * Usage: hqcL_kat [--backend NAME] [--variant DIALECT] [--req FILE] [--out DIR]
- * (DIALECT: one of src/hqc/dialects.h, default 161cd4f; the seeds are the same in every one).
+ * Usage: hqcL_kat [--backend NAME] [--dialect DIALECT] [--req FILE] [--out DIR] (--variant:
+ * an alias of --dialect; DIALECT: one of src/hqc/dialect.h, default 161cd4f; the seeds are
+ * the same in every one).
  * Writes DIR/PQCkemKAT_<sk>.req (unless --req is given) and .rsp atomically: both or neither.
  * Exit status: 0 success, 1 bad input or failed output (the message names the file), 2 usage.
  * The generator is HQC_NS(kat_main) (genkat.h), which `hqc kat` calls; built with
@@ -237,7 +238,7 @@ static int out_commit(out_file *o)
 
 int HQC_NS(kat_main)(int argc, char **argv)
 {
-    const char *req = NULL, *out = ".", *backend_name = NULL, *variant = HQC_DEFAULT_DIALECT_NAME;
+    const char *req = NULL, *out = ".", *backend_name = NULL, *dialect_name = HQC_DEFAULT_DIALECT_NAME;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--req") == 0 && i + 1 < argc)
             req = argv[++i];
@@ -245,16 +246,16 @@ int HQC_NS(kat_main)(int argc, char **argv)
             out = argv[++i];
         else if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
             backend_name = argv[++i];
-        else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
-            variant = argv[++i];
+        else if ((strcmp(argv[i], "--dialect") == 0 || strcmp(argv[i], "--variant") == 0) && i + 1 < argc)
+            dialect_name = argv[++i]; /* --variant: the alias, the option's earlier name */
         else {
-            fprintf(stderr, "usage: %s [--backend NAME] [--variant DIALECT] [--req FILE] [--out DIR]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--backend NAME] [--dialect DIALECT] [--req FILE] [--out DIR]\n", argv[0]);
             return 2;
         }
     }
-    const hqc_dialect *dialect = dialect_by_name(variant);
+    const hqc_dialect *dialect = dialect_by_name(dialect_name);
     if (!dialect) {
-        fprintf(stderr, "error: unknown HQC dialect '%.80s'; known:", variant);
+        fprintf(stderr, "error: unknown HQC dialect '%.80s'; known:", dialect_name);
         for (const hqc_dialect *const *d = dialect_list(); *d; d++)
             fprintf(stderr, " %s", (*d)->name);
         fprintf(stderr, "\n");

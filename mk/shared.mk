@@ -9,7 +9,7 @@
 #
 # The objects are the static library's: compiled -fPIC -fvisibility=hidden by the main
 # Makefile, so the exported symbols are exactly those marked HQC_API; tests/test_exports.py
-# compares them with src/hqc/exports.txt.
+# compares them with $(BUILD)/exports.txt (scripts/gen-api, from the headers).
 
 version_field = $(shell sed -n 's/^\#define HQC_VERSION_$(1) \([0-9][0-9]*\)$$/\1/p' include/hqc/hqc_common.h)
 VERSION_MAJOR := $(call version_field,MAJOR)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The shared library's interface: libhqc.so exports exactly the allow-list in
-src/hqc/exports.txt (nm -D), libhqc.a gives default visibility to exactly the same symbols, the
+"""The shared library's interface: libhqc.so exports exactly the allow-list exports.txt of the
+build (nm -D), which scripts/gen-api derives from the public headers and the table of dialects
+(src/hqc/dialect.h); libhqc.a gives default visibility to exactly the same symbols, the
 SONAME carries the major version, and the version is one number everywhere (header, run-time
 call, CHANGELOG.md)."""
 import ctypes
@@ -9,7 +10,7 @@ import subprocess
 
 import pytest
 
-from conftest import BUILD, ROOT, run
+from conftest import BUILD, LEVELS_META, ROOT, run
 from test_tool import load_library
 
 # Symbols a sanitiser runtime adds to instrumented builds (make sanitize); none are ours.
@@ -17,7 +18,10 @@ SANITIZER_PREFIXES = ("__asan", "__odr_asan", "__ubsan", "__sanitizer", "__msan"
 
 
 def allow_list():
-    lines = (ROOT / "src" / "hqc" / "exports.txt").read_text().splitlines()
+    path = BUILD / "exports.txt"
+    if not path.exists():
+        pytest.fail("%s is missing: run make first" % path)
+    lines = path.read_text().splitlines()
     return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
 
 
@@ -48,6 +52,22 @@ def test_shared_library_exports_exactly_the_allow_list():
     assert exported == expected, ("exported but not allowed: %s; allowed but not exported: %s"
                                   % (sorted(set(exported) - set(expected)),
                                      sorted(set(expected) - set(exported))))
+
+
+def test_every_dialect_with_digests_is_exported():
+    """The table of dialects (src/hqc/dialect.h) and kat/levels.json name the same dialects: each
+    one with official digests has its whole set of entry points at every level, and no other."""
+    kem = ("keypair", "enc", "dec", "keypair_derand", "enc_derand", "keypair_derand_with",
+           "enc_derand_with", "dec_with")
+    names = set(allow_list())
+    for level, meta in LEVELS_META.items():
+        ids = {d.replace(".", "_") for d in meta["dialects"]}
+        prefix = "hqc%s_" % level
+        assert ids == {n[len(prefix):n.index("_crypto_kem_")] for n in names if n.startswith(prefix)
+                       and "_crypto_kem_" in n and not n.startswith(prefix + "crypto_kem_")}
+        for ident in ids:
+            for f in kem:
+                assert "hqc%s_%s_crypto_kem_%s" % (level, ident, f) in names
 
 
 def test_static_library_hides_the_same_internals():

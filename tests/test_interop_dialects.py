@@ -236,7 +236,7 @@ def test_backbone_hqc_reproduces_the_v5_kat_file(backbone_kat, level, tmp_path):
     text = run([backbone_kat, level], timeout=300).stdout
     assert hashlib.sha256(text.encode()).hexdigest() == LEVELS_META[str(level)]["dialects"]["v5.0.0"]["rsp_sha256"]
     # And byte for byte what our generator writes.
-    run([bin_path("hqc%d_kat" % level), "--variant", "v5.0.0", "--out", tmp_path])
+    run([bin_path("hqc%d_kat" % level), "--dialect", "v5.0.0", "--out", tmp_path])
     assert (tmp_path / LEVELS_META[str(level)]["rsp"]).read_text() == text
 
 
@@ -280,7 +280,7 @@ def test_identify_names_our_keys(tmp_path):
     for level in LEVELS:
         for dialect in DIALECT_ID:
             pk, sk = tmp_path / ("ours-%d-%s.pk" % (level, dialect)), tmp_path / ("ours-%d-%s.sk" % (level, dialect))
-            run([bin_path("hqc"), "keygen", "--level", level, "--pk", pk, "--sk", sk, "--variant", dialect])
+            run([bin_path("hqc"), "keygen", "--level", level, "--pk", pk, "--sk", sk, "--dialect", dialect])
             assert identify(sk) == "dialect: " + dialect
 
 

@@ -32,7 +32,7 @@ def all_generated(tmp_path_factory):
         for backend in supported_backends(level):
             for dialect in DIALECTS:
                 d = tmp_path_factory.mktemp("kat-%d-%s-%s" % (level, backend, dialect))
-                run([bin_path("hqc%d_kat" % level), "--backend", backend, "--variant", dialect, "--out", d])
+                run([bin_path("hqc%d_kat" % level), "--backend", backend, "--dialect", dialect, "--out", d])
                 out[(level, backend, dialect)] = d
     return out
 
@@ -62,8 +62,8 @@ def test_levels_json_dialects():
         assert len({d["rsp_sha256"] for d in meta["dialects"].values()}) == len(DIALECTS)
 
 
-def test_unknown_variant_is_a_usage_error(tmp_path):
-    res = run([bin_path("hqc1_kat"), "--variant", "v9", "--out", tmp_path], check=False)
+def test_unknown_dialect_is_a_usage_error(tmp_path):
+    res = run([bin_path("hqc1_kat"), "--dialect", "v9", "--out", tmp_path], check=False)
     assert res.returncode == 2 and "known: 161cd4f v5.0.0" in res.stderr
     assert list(tmp_path.iterdir()) == []
 

@@ -285,7 +285,7 @@ def test_kat_check(tool):
     res = must(hqc(tool, "kat", "--check", "--level", 1, "--backend", "ref"))
     assert res.stdout.count("matches") == 4 and "DIFFERS" not in res.stdout  # both dialects
     assert "HQC-1 161cd4f ref:" in res.stdout and "HQC-1 v5.0.0 ref:" in res.stdout
-    res = must(hqc(tool, "kat", "--check", "--level", 1, "--backend", "ref", "--variant", "v5.0.0"))
+    res = must(hqc(tool, "kat", "--check", "--level", 1, "--backend", "ref", "--dialect", "v5.0.0"))
     assert res.stdout.count("matches") == 2 and "HQC-1 v5.0.0 ref:" in res.stdout
     res = hqc(tool, "kat", "--check", "--backend", "nope")
     assert res.returncode == EXIT_USAGE and '"nope"' in res.stderr
@@ -311,23 +311,23 @@ def test_help_documents_commands_and_exit_codes(tool):
     assert must(hqc(tool, "--version")).stdout.startswith("hqc ")
 
 
-# --- dialects (issue 24): --variant and hqc identify -------------------------------------
+# --- dialects (issue 24): --dialect and hqc identify -------------------------------------
 
 DIALECTS = list(LEVELS_META["1"]["dialects"])
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_variant_round_trips_and_mixing_fails_silently(tool, tmp_path, level):
+def test_dialect_round_trips_and_mixing_fails_silently(tool, tmp_path, level):
     """Each dialect round-trips through the tool; a key of one dialect used with the other
     decapsulates without error to a different secret (the silent mismatch the dialect names
     exist for), and identify names the dialect of each key."""
     keys = {}
     for d in DIALECTS:
         pk, sk, ct, ss = (tmp_path / ("%s.%s" % (d, n)) for n in ("pk", "sk", "ct", "ss"))
-        must(hqc(tool, "keygen", "--level", level, "--pk", pk, "--sk", sk, "--variant", d))
-        must(hqc(tool, "encaps", "--level", level, "--pk", pk, "--ct", ct, "--ss", ss, "--variant", d))
+        must(hqc(tool, "keygen", "--level", level, "--pk", pk, "--sk", sk, "--dialect", d))
+        must(hqc(tool, "encaps", "--level", level, "--pk", pk, "--ct", ct, "--ss", ss, "--dialect", d))
         ss2 = tmp_path / (d + ".ss2")
-        must(hqc(tool, "decaps", "--level", level, "--sk", sk, "--ct", ct, "--ss", ss2, "--variant", d))
+        must(hqc(tool, "decaps", "--level", level, "--sk", sk, "--ct", ct, "--ss", ss2, "--dialect", d))
         assert ss2.read_bytes() == ss.read_bytes()
         keys[d] = (sk, ct, ss)
         res = must(hqc(tool, "identify", "--sk", sk))
@@ -336,9 +336,9 @@ def test_variant_round_trips_and_mixing_fails_silently(tool, tmp_path, level):
     for d, other in zip(DIALECTS, reversed(DIALECTS)):
         sk, ct, ss = keys[d]
         wrong = tmp_path / (d + ".wrong")
-        must(hqc(tool, "decaps", "--level", level, "--sk", sk, "--ct", ct, "--ss", wrong, "--variant", other))
+        must(hqc(tool, "decaps", "--level", level, "--sk", sk, "--ct", ct, "--ss", wrong, "--dialect", other))
         assert wrong.read_bytes() != ss.read_bytes()
-    # The default is 161cd4f: no --variant decapsulates 161cd4f's ciphertext.
+    # The default is 161cd4f: no --dialect decapsulates 161cd4f's ciphertext.
     sk, ct, ss = keys["161cd4f"]
     plain = tmp_path / "plain.ss"
     must(hqc(tool, "decaps", "--level", level, "--sk", sk, "--ct", ct, "--ss", plain))
@@ -347,7 +347,7 @@ def test_variant_round_trips_and_mixing_fails_silently(tool, tmp_path, level):
 
 def test_identify_hex_level_and_failures(tool, tmp_path):
     pk, sk = tmp_path / "pk", tmp_path / "sk"
-    must(hqc(tool, "keygen", "--level", 5, "--pk", pk, "--sk", sk, "--variant", "v5.0.0", "--hex"))
+    must(hqc(tool, "keygen", "--level", 5, "--pk", pk, "--sk", sk, "--dialect", "v5.0.0", "--hex"))
     res = must(hqc(tool, "identify", "--sk", sk, "--hex", "--level", 5))
     assert "v5.0.0   the key pair regenerated from its seed_kem is this key" in res.stdout
     assert "161cd4f  the key pair regenerated from its seed_kem differs" in res.stdout
@@ -374,12 +374,30 @@ def test_identify_hex_level_and_failures(tool, tmp_path):
     assert res.returncode == EXIT_USAGE and "missing --sk" in res.stderr
 
 
-def test_unknown_variant_lists_the_known_ones(tool, tmp_path):
+def test_unknown_dialect_lists_the_known_ones(tool, tmp_path):
     for args in (("keygen", "--level", 1, "--pk", tmp_path / "a", "--sk", tmp_path / "b"),
                  ("kat", "--check", "--level", 1), ("kat", "--level", 1, "--out", tmp_path)):
-        res = hqc(tool, *args, "--variant", "v5")
+        res = hqc(tool, *args, "--dialect", "v5")
         assert res.returncode == EXIT_USAGE, args
         assert 'unknown HQC dialect "v5"; known: 161cd4f v5.0.0' in res.stderr, res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == []
-    res = hqc(tool, "info", "--variant", "v5.0.0")
+    res = hqc(tool, "info", "--dialect", "v5.0.0")
     assert res.returncode == EXIT_USAGE and "does not apply" in res.stderr
+
+
+def test_variant_is_an_alias_of_dialect(tool, tmp_path):
+    """--variant, the option's earlier name, is still accepted and does what --dialect does."""
+    text = must(hqc(tool, "--help")).stdout
+    assert "--dialect D" in text and "--variant D     an alias of --dialect D" in text
+    pk, sk, ct, ss, ss2 = (tmp_path / n for n in ("pk", "sk", "ct", "ss", "ss2"))
+    must(hqc(tool, "keygen", "--level", 1, "--pk", pk, "--sk", sk, "--variant", "v5.0.0"))
+    assert must(hqc(tool, "identify", "--sk", sk)).stdout.splitlines()[-1] == "dialect: v5.0.0"
+    must(hqc(tool, "encaps", "--level", 1, "--pk", pk, "--ct", ct, "--ss", ss, "--variant", "v5.0.0"))
+    must(hqc(tool, "decaps", "--level", 1, "--sk", sk, "--ct", ct, "--ss", ss2, "--dialect", "v5.0.0"))
+    assert ss2.read_bytes() == ss.read_bytes()
+    res = must(hqc(tool, "kat", "--check", "--level", 1, "--backend", "ref", "--variant", "v5.0.0"))
+    assert res.stdout.count("matches") == 2 and "HQC-1 v5.0.0 ref:" in res.stdout
+    res = hqc(tool, "keygen", "--level", 1, "--pk", pk, "--sk", sk, "--force", "--variant", "v5")
+    assert res.returncode == EXIT_USAGE and 'unknown HQC dialect "v5"' in res.stderr
+    res = hqc(tool, "info", "--variant", "v5.0.0")
+    assert res.returncode == EXIT_USAGE and "--dialect does not apply" in res.stderr

@@ -9,7 +9,7 @@
 
 #include <hqc/hqc.h>
 
-#include "dialects.h"
+#include "dialect.h"
 #include "genkat.h"
 #include "info.h"
 #include "kat_check.h"
@@ -21,13 +21,13 @@
 static const char usage_text[] =
     "usage: hqc COMMAND [OPTIONS]\n"
     "\n"
-    "  hqc keygen --level L --pk FILE --sk FILE [--variant D]\n"
-    "  hqc encaps --level L --pk FILE --ct FILE --ss FILE [--variant D]\n"
-    "  hqc decaps --level L --sk FILE --ct FILE --ss FILE [--variant D]\n"
+    "  hqc keygen --level L --pk FILE --sk FILE [--dialect D]\n"
+    "  hqc encaps --level L --pk FILE --ct FILE --ss FILE [--dialect D]\n"
+    "  hqc decaps --level L --sk FILE --ct FILE --ss FILE [--dialect D]\n"
     "  hqc identify --sk FILE [--level L]\n"
     "  hqc info\n"
-    "  hqc kat [--level L] [--backend NAME] [--variant D] [--req FILE] [--out DIR]\n"
-    "  hqc kat --check [--level L] [--backend NAME] [--variant D]\n"
+    "  hqc kat [--level L] [--backend NAME] [--dialect D] [--req FILE] [--out DIR]\n"
+    "  hqc kat --check [--level L] [--backend NAME] [--dialect D]\n"
     "  hqc selftest [--quick] [--json]\n"
     "  hqc --help | --version\n"
     "\n"
@@ -37,7 +37,7 @@ static const char usage_text[] =
     "kat writes the NIST KAT files PQCkemKAT_<sk bytes>.{req,rsp} into DIR (default: .);\n"
     "kat --check regenerates them in a temporary directory and compares their SHA-256 with the\n"
     "official digests, for every backend this CPU runs unless --backend names one, and for every\n"
-    "dialect unless --variant names one. identify tells which dialect made a secret key: it\n"
+    "dialect unless --dialect names one. identify tells which dialect made a secret key: it\n"
     "regenerates the key pair from the seed_kem inside under each dialect and compares (exit 0\n"
     "when one matches, 1 when none does).\n"
     "selftest checks this build on this CPU: it prints the CPU features and the default backend\n"
@@ -52,10 +52,11 @@ static const char usage_text[] =
     "  --hex           files hold lowercase or uppercase hex (written as one lowercase line)\n"
     "                  instead of raw bytes\n"
     "  --force         replace output files that exist (never done otherwise)\n"
-    "  --variant D     the HQC dialect: 161cd4f (default; liboqs 0.16, RustCrypto hqc-kem) or\n"
+    "  --dialect D     the HQC dialect: 161cd4f (default; liboqs 0.16, RustCrypto hqc-kem) or\n"
     "                  v5.0.0 (Bouncy Castle 1.83-1.85, PyPI pqcrypto 1.0.0). Keys and\n"
     "                  ciphertexts of one dialect fail silently in the other: decapsulation\n"
     "                  returns a wrong secret, no error (see hqc identify)\n"
+    "  --variant D     an alias of --dialect D (the option's earlier name), same behaviour\n"
     "  --backend NAME  ref, avx2, vpclmul, avx512, avx2-sparse, avx512-sparse (the -sparse\n"
     "                  ones are variable time); default: $HQC_BACKEND, else the fastest\n"
     "                  constant-time backend this CPU runs\n"
@@ -97,7 +98,7 @@ typedef struct {
     size_t pk_bytes, sk_bytes, ct_bytes, ss_bytes, m_bytes;
     const struct hqc_backend *(*by_name)(const char *);
     const struct hqc_backend *(*def)(void);
-    dialect_ops dialects[N_DIALECTS]; /* dialects.h's order: the default first */
+    dialect_ops dialects[N_DIALECTS]; /* dialect.h's order: the default first */
     int (*kat_main)(int, char **);
 } level_ops;
 
@@ -127,9 +128,9 @@ static const level_ops all_levels[] = {LEVEL_OPS(1), LEVEL_OPS(3), LEVEL_OPS(5)}
 typedef struct {
     const char *command;
     const level_ops *level;
-    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out, *variant;
+    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out, *dialect_name;
     int hex, force, check, quick, json;
-    size_t dialect; /* index into level_ops.dialects: --variant, else 0 (the default) */
+    size_t dialect; /* index into level_ops.dialects: --dialect, else 0 (the default) */
 } options;
 
 static int usage_error(const char *problem, const char *value)
@@ -166,7 +167,8 @@ static int parse_options(int argc, char **argv, options *o)
         {"--pk", offsetof(options, pk)},           {"--sk", offsetof(options, sk)},
         {"--ct", offsetof(options, ct)},           {"--ss", offsetof(options, ss)},
         {"--req", offsetof(options, req)},         {"--out", offsetof(options, out)},
-        {"--variant", offsetof(options, variant)},
+        {"--dialect", offsetof(options, dialect_name)},
+        {"--variant", offsetof(options, dialect_name)}, /* the alias, the option's former name */
     };
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -197,12 +199,12 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (o->level_arg && !(o->level = find_level(o->level_arg)))
         return usage_error("unknown level (use 1, 3 or 5):", o->level_arg);
-    if (o->variant) {
-        while (o->dialect < N_DIALECTS && strcmp(all_levels[0].dialects[o->dialect].name, o->variant) != 0)
+    if (o->dialect_name) {
+        while (o->dialect < N_DIALECTS && strcmp(all_levels[0].dialects[o->dialect].name, o->dialect_name) != 0)
             o->dialect++;
         if (o->dialect == N_DIALECTS) {
             fputs("hqc: unknown HQC dialect ", stderr);
-            print_quoted(stderr, o->variant, QUOTE_MAX);
+            print_quoted(stderr, o->dialect_name, QUOTE_MAX);
             fputs("; known:", stderr);
             for (size_t i = 0; i < N_DIALECTS; i++)
                 fprintf(stderr, " %s", all_levels[0].dialects[i].name);
@@ -222,13 +224,13 @@ typedef struct {
 } command_spec;
 
 static const command_spec command_specs[] = {
-    {"keygen", " level pk sk ", " backend hex force variant ", -1},
-    {"encaps", " level pk ct ss ", " backend hex force variant ", -1},
-    {"decaps", " level sk ct ss ", " backend hex force variant ", -1},
+    {"keygen", " level pk sk ", " backend hex force dialect ", -1},
+    {"encaps", " level pk ct ss ", " backend hex force dialect ", -1},
+    {"decaps", " level sk ct ss ", " backend hex force dialect ", -1},
     {"identify", " sk ", " level hex ", -1},
     {"info", "", "", -1},
-    {"kat", "", " level backend variant req out ", 0},
-    {"kat", "", " level backend variant check ", 1},
+    {"kat", "", " level backend dialect req out ", 0},
+    {"kat", "", " level backend dialect check ", 1},
     {"selftest", "", " quick json ", -1},
 };
 
@@ -251,7 +253,7 @@ static int check_options(const options *o, const char *needed, const char *allow
         {"sk", o->sk != NULL},           {"ct", o->ct != NULL},           {"ss", o->ss != NULL},
         {"req", o->req != NULL},         {"out", o->out != NULL},         {"hex", o->hex},
         {"force", o->force},             {"check", o->check},             {"quick", o->quick},
-        {"json", o->json},                {"variant", o->variant != NULL},
+        {"json", o->json},                {"dialect", o->dialect_name != NULL},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
         char word[16];
@@ -457,7 +459,7 @@ static int cmd_kat(const options *o)
         if (o->level && o->level != l)
             continue;
         if (o->check) {
-            int r = check_kat_level(l->level, l->kat_main, o->backend, o->variant);
+            int r = check_kat_level(l->level, l->kat_main, o->backend, o->dialect_name);
             rc = r > rc ? r : rc;
             continue;
         }
@@ -470,9 +472,9 @@ static int cmd_kat(const options *o)
             args[n++] = (char *)"--backend";
             args[n++] = (char *)o->backend;
         }
-        if (o->variant) {
-            args[n++] = (char *)"--variant";
-            args[n++] = (char *)o->variant;
+        if (o->dialect_name) {
+            args[n++] = (char *)"--dialect";
+            args[n++] = (char *)o->dialect_name;
         }
         if (o->req) {
             args[n++] = (char *)"--req";
@@ -522,8 +524,8 @@ int main(int argc, char **argv)
         /* Checked here so that a bad name is reported escaped, like the other commands do. */
         if (pick_backend(&o, &all_levels[0]) == NULL)
             return EXIT_USAGE;
-        if (o.variant && o.check && !kat_dialect_known(o.variant))
-            return usage_error("no official digests for dialect", o.variant);
+        if (o.dialect_name && o.check && !kat_dialect_known(o.dialect_name))
+            return usage_error("no official digests for dialect", o.dialect_name);
         return cmd_kat(&o);
     }
     int (*run)(const options *, const struct hqc_backend *) = strcmp(cmd, "keygen") == 0   ? cmd_keygen

@@ -65,7 +65,7 @@ static int generate_and_compare(const official_row *row, const char *backend,
     }
     char self[48];
     snprintf(self, sizeof self, "hqc kat --check --level %d", row->level);
-    char *args[] = {self,         (char *)"--backend", (char *)backend, (char *)"--variant",
+    char *args[] = {self,         (char *)"--backend", (char *)backend, (char *)"--dialect",
                     (char *)row->dialect, (char *)"--out", dir, NULL};
     int generated = kat_main(7, args) == 0;
     const char *kinds[2] = {"req", "rsp"};

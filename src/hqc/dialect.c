@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* dialect.c: the list of the dialects of this level (dialects.h) and the lookup by name that
+/* dialect.c: the list of the dialects of this level (dialect.h) and the lookup by name that
  * the KAT generator and the tests use. The tables themselves are in sampling.c. */
 #include "dialect.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.c: HQC-KEM, the Fujisaki-Okamoto transform of HQC-PKE with implicit rejection (spec
- * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps), once for every dialect (dialects.h):
+ * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps), once for every dialect (dialect.h):
  * the dialect is an argument passed down to the samplers. The _derand entry points take the
  * randomness as arguments (KAT generation, tests); the others draw it from getrandom. Each
  * dialect's public names call these functions with its table; the plain ones are the default's. */

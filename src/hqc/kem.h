@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* kem.h: the library's internal view of the per-level KEM entry points; the public view is
  * <hqc/hqc<L>.h> (from src/hqc/api.h.in), which spells the same functions with their hqc<L>_
- * prefix, and those of every dialect (dialects.h) with their hqc<L>_<id>_ prefix. HQC_API marks
+ * prefix, and those of every dialect (dialect.h) with their hqc<L>_<id>_ prefix. HQC_API marks
  * each one exported from the shared library. */
 #ifndef HQC_KEM_H
 #define HQC_KEM_H

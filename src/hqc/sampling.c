@@ -2,7 +2,7 @@
 /* sampling.c: dense and fixed-weight sampling from the XOF (spec section "Sampling":
  * SampleFixedWeightVect$ for keygen, and the rejection-free variant of Sendrier, "Secure
  * sampling of constant-weight words", eprint 2021/1631, Algorithm 5, for encryption), one
- * sampler each, specialised per dialect (dialects.h) to the way it reads the XOF stream. */
+ * sampler each, specialised per dialect (dialect.h) to the way it reads the XOF stream. */
 #include "sampling.h"
 
 #include <string.h>
@@ -36,7 +36,7 @@ static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
 }
 
 /* Keygen's sampler (spec: SampleFixedWeightVect$). A draw is 3 bytes of the stream, read in
- * the dialect's byte order (dialects.h); it is discarded when it is at least the threshold or
+ * the dialect's byte order (dialect.h); it is discarded when it is at least the threshold or
  * when its position (draw mod n) was already kept for this vector. A draw's key is its
  * position, or NO_POSITION (never a position) if it fails the threshold: a draw is then
  * discarded exactly when its key is NO_POSITION or equals the key of an earlier draw of the same
@@ -47,7 +47,7 @@ static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
 #define NO_POSITION 0xFFFFu
 _Static_assert(HQC_N < NO_POSITION, "NO_POSITION must not be a position");
 
-/* How a dialect reads the stream (the columns of dialects.h). */
+/* How a dialect reads the stream (the columns of dialect.h). */
 typedef struct {
     int big_endian;
     size_t align;
@@ -358,7 +358,7 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
 }
 
 /* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */
-#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_)                                 \
+#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_, ...)                            \
     static const stream_layout HQC_CAT(layout_, id) = {big_endian_, align_, chunked_};              \
     void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight) \
     {                                                                                                \

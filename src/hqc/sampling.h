@@ -19,7 +19,7 @@
  * (little-endian); the bits from n on are cleared. */
 void sample_dense_from_bytes(uint64_t v[HQC_WORDS]);
 
-/* Per dialect (dialects.h), hqc<L>_<id>_sample_keygen and _sample_encrypt, which its table
+/* Per dialect (dialect.h), hqc<L>_<id>_sample_keygen and _sample_encrypt, which its table
  * (dialect.h) holds:
  *   keygen: weight distinct positions < n by rejection on 24-bit draws (x and y);
  *   encrypt: weight distinct positions < n without rejection (r1, r2, e): position i is

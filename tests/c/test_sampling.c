@@ -7,7 +7,7 @@
  * random seeds, and constructed heads: threshold rejections and duplicates at every place of a
  * block, a y position repeated in x, a repeat of a threshold-rejected draw, heads of many
  * repeats (running out, so the sampler goes on in the sponge), and every 24-bit draw value.
- * The same for dialect v5.0.0 (dialects.h) against its own spec-literal twin: reads of 3 omega
+ * The same for dialect v5.0.0 (dialect.h) against its own spec-literal twin: reads of 3 omega
  * bytes through the word-padded XOF read, big-endian draws, a fresh read per vector; constructed
  * chunks with a rejection or a repeat at every draw position, chunk boundaries (the last draw of
  * a chunk, a vector taking several chunks, chunks running past the head), and random seeds.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* ct_kem.c: constant-time check of HQC-KEM keygen, encaps and decaps (spec section "HQC-KEM")
- * for one level, in every dialect (dialects.h). Every secret input (seed_kem; m and salt; the seed_dk, sigma and seed_kem
+ * for one level, in every dialect (dialect.h). Every secret input (seed_kem; m and salt; the seed_dk, sigma and seed_kem
  * parts of dk) is marked secret, so the tool (valgrind memcheck or MemorySanitizer, see
  * ct_poison.h) reports any branch or address that depends on it; pk and ct must come out
  * public (the library declassifies them), the shared secrets must stay secret.

@@ -13,9 +13,10 @@
  *     same bytes. Rejected: exit 3, one line naming the file, and no output file at all.
  *   2 command line: the rest, split at NUL bytes, is argv[1..]. parse_options must accept, or
  *     refuse with exit 2 and one printable line; an accepted line, rendered back canonically,
- *     must parse to the same options, and check_options must accept a command's options
- *     exactly when every needed one is given and no other than the allowed ones (hqc.c's
- *     command_specs). At start-up: every option of --help and command_specs is modelled here.
+ *     must parse to the same options, also with --dialect spelt as its alias --variant, and
+ *     check_options must accept a command's options exactly when every needed one is given
+ *     and no other than the allowed ones (hqc.c's command_specs). At start-up: every option
+ *     of --help and command_specs is modelled here.
  *   3 `hqc info` with the rest (up to a NUL) as HQC_BACKEND: refused with exit 2, nothing on
  *     stdout and one printable line unless it is empty, "auto" or a backend this CPU runs;
  *     otherwise one printable line of JSON on stdout whose defaults name supported backends. */
@@ -291,10 +292,14 @@ static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p
 }
 
 /* Every option of options, by name (valued ones first); option_names_cover_the_tool checks that
- * the tool has no option besides these, so that this model cannot fall behind hqc.c again. */
+ * the tool has no option besides these and their aliases, so that this model cannot fall
+ * behind hqc.c again. */
 static const char *const option_names[] = {"level", "backend", "pk",  "sk",    "ct",    "ss",    "req",
-                                           "out",   "variant", "hex", "force", "check", "quick", "json"};
+                                           "out",   "dialect", "hex", "force", "check", "quick", "json"};
 #define N_OPTION_NAMES (sizeof option_names / sizeof option_names[0])
+/* Another name the tool accepts for an option, the same in every respect: --variant D is
+ * --dialect D (the option's earlier name). command_specs names only the option itself. */
+#define DIALECT_ALIAS "--variant"
 
 static int has_word(const char *list, const char *name)
 {
@@ -311,6 +316,11 @@ static int known_option(const char *name, size_t len)
     return 0;
 }
 
+static int known_alias(const char *name, size_t len)
+{
+    return strlen(DIALECT_ALIAS) == len + 2 && memcmp(DIALECT_ALIAS + 2, name, len) == 0;
+}
+
 /* Each --word of the usage text and each word of command_specs is an option of the model. */
 static void option_names_cover_the_tool(void)
 {
@@ -319,7 +329,7 @@ static void option_names_cover_the_tool(void)
         while ((u[2 + len] >= 'a' && u[2 + len] <= 'z'))
             len++;
         int other = (len == 4 && !memcmp(u + 2, "help", 4)) || (len == 7 && !memcmp(u + 2, "version", 7));
-        if (len && !other && !known_option(u + 2, len))
+        if (len && !other && !known_option(u + 2, len) && !known_alias(u + 2, len))
             fail("hqc --help names an option this target does not model", u);
     }
     for (size_t c = 0; c < sizeof command_specs / sizeof command_specs[0]; c++) {
@@ -372,45 +382,57 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
     if (o.level_arg && (o.level == NULL || o.level != find_level(o.level_arg)))
         fail("the level does not match --level", o.level_arg);
 
-    /* Rendered back canonically, the options must parse to the same. */
-    const struct {
-        const char *name, *value;
-    } valued[] = {{"--level", o.level_arg}, {"--backend", o.backend}, {"--pk", o.pk},
-                  {"--sk", o.sk},           {"--ct", o.ct},           {"--ss", o.ss},
-                  {"--req", o.req},         {"--out", o.out},         {"--variant", o.variant}};
-    char *again[32] = {(char *)"hqc", argv[1]};
-    int n_again = 2;
-    for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
-        if (valued[i].value) {
-            again[n_again++] = (char *)valued[i].name;
-            again[n_again++] = (char *)valued[i].value;
+    /* Rendered back canonically, the options must parse to the same; so must the same line
+     * with the dialect given by its alias. */
+    for (int alias = 0; alias < 2; alias++) {
+        const struct {
+            const char *name, *value;
+        } valued[] = {{"--level", o.level_arg},
+                      {"--backend", o.backend},
+                      {"--pk", o.pk},
+                      {"--sk", o.sk},
+                      {"--ct", o.ct},
+                      {"--ss", o.ss},
+                      {"--req", o.req},
+                      {"--out", o.out},
+                      {alias ? DIALECT_ALIAS : "--dialect", o.dialect_name}};
+        char *again[32] = {(char *)"hqc", argv[1]};
+        int n_again = 2;
+        for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+            if (valued[i].value) {
+                again[n_again++] = (char *)valued[i].name;
+                again[n_again++] = (char *)valued[i].value;
+            }
         }
+        if (o.hex)
+            again[n_again++] = (char *)"--hex";
+        if (o.force)
+            again[n_again++] = (char *)"--force";
+        if (o.check)
+            again[n_again++] = (char *)"--check";
+        if (o.quick)
+            again[n_again++] = (char *)"--quick";
+        if (o.json)
+            again[n_again++] = (char *)"--json";
+        again[n_again] = NULL;
+        options r = {.command = argv[1]};
+        capture_begin();
+        rc = parse_options(n_again, again, &r);
+        capture_end();
+        if (rc != 0 || r.level != o.level || !same_string(r.level_arg, o.level_arg) ||
+            !same_string(r.backend, o.backend) || !same_string(r.pk, o.pk) || !same_string(r.sk, o.sk) ||
+            !same_string(r.ct, o.ct) || !same_string(r.ss, o.ss) || !same_string(r.req, o.req) ||
+            !same_string(r.out, o.out) || !same_string(r.dialect_name, o.dialect_name) ||
+            r.dialect != o.dialect || r.hex != o.hex || r.force != o.force || r.check != o.check ||
+            r.quick != o.quick || r.json != o.json)
+            fail(alias ? "the command line with --variant for --dialect parses differently"
+                       : "the canonical command line parses differently",
+                 NULL);
     }
-    if (o.hex)
-        again[n_again++] = (char *)"--hex";
-    if (o.force)
-        again[n_again++] = (char *)"--force";
-    if (o.check)
-        again[n_again++] = (char *)"--check";
-    if (o.quick)
-        again[n_again++] = (char *)"--quick";
-    if (o.json)
-        again[n_again++] = (char *)"--json";
-    again[n_again] = NULL;
-    options r = {.command = argv[1]};
-    capture_begin();
-    rc = parse_options(n_again, again, &r);
-    capture_end();
-    if (rc != 0 || r.level != o.level || !same_string(r.level_arg, o.level_arg) ||
-        !same_string(r.backend, o.backend) || !same_string(r.pk, o.pk) || !same_string(r.sk, o.sk) ||
-        !same_string(r.ct, o.ct) || !same_string(r.ss, o.ss) || !same_string(r.req, o.req) ||
-        !same_string(r.out, o.out) || !same_string(r.variant, o.variant) || r.dialect != o.dialect ||
-        r.hex != o.hex || r.force != o.force || r.check != o.check || r.quick != o.quick || r.json != o.json)
-        fail("the canonical command line parses differently", NULL);
 
     const int given[N_OPTION_NAMES] = {o.level_arg != NULL, o.backend != NULL, o.pk != NULL, o.sk != NULL,
                                        o.ct != NULL,        o.ss != NULL,      o.req != NULL, o.out != NULL,
-                                       o.variant != NULL,   o.hex,             o.force,       o.check,
+                                       o.dialect_name != NULL, o.hex,             o.force,       o.check,
                                        o.quick,             o.json};
     for (size_t c = 0; c < sizeof command_specs / sizeof command_specs[0]; c++) {
         const command_spec *spec = &command_specs[c];
