@@ -11,18 +11,17 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
+from hqctools import upstream_build as ub  # unpack_peer, shared with scripts/bench-tls
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
 if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
-sys.path.insert(0, str(ROOT / "patches" / "harness"))
-import upstream_build as ub  # noqa: E402  (unpack_peer, shared with scripts/bench-tls)
 
 SHARED = ROOT.parent / "shared"
 SHARED_KAT = SHARED / "kat" / "hqc-v5"

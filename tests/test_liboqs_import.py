@@ -6,7 +6,7 @@ The import runs on a copy of the pristine liboqs tree (../shared/peers or $LIBOQ
 copy_from_upstream.yml carries the series' first patch
 (patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch), pointed at a clean
 clone of this repository's HEAD (a local git URL: commit first, the import reads HEAD), for
-the hqc family alone (patches/harness/import_hqc.py says how). Then liboqs builds, and its
+the hqc family alone (scripts/hqctools/import_hqc.py says how). Then liboqs builds, and its
 kat_kem, test_kem and test_constant_time.py pass; a program links liboqs.a and our libhqc.a
 together.
 """
@@ -16,16 +16,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import BUILD, LEVELS_META, ROOT, SHARED_KAT, liboqs_source, official_source, run
+from hqctools import liboqs_import as li  # shared with test_tls.py and scripts/bench-tls
+from hqctools import upstream_build as ub
 
-sys.path.insert(0, str(ROOT / "patches" / "harness"))
-import liboqs_import as li  # noqa: E402  (shared with test_tls.py and scripts/bench-tls)
-import upstream_build as ub  # noqa: E402
 
 INTEGRATION = ROOT / "integration" / "liboqs"
 LEVELS = ["1", "3", "5"]

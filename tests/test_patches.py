@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tarfile
 import tempfile
 from pathlib import Path
@@ -23,11 +22,10 @@ import pytest
 
 from conftest import (LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, official_source, qemu_x86_64,
                       run, supported_backends)
+from hqctools import upstream_build as ub  # the build recipes shared with bench-upstream
 
 PATCHES = ROOT / "patches"
-HARNESS = PATCHES / "harness"
-sys.path.insert(0, str(HARNESS))
-import upstream_build as ub  # noqa: E402  (the build recipes shared with bench-upstream)
+HARNESS = ub.HARNESS
 APPLY = ROOT / "scripts" / "apply-patches"
 CACHE = Path(os.environ.get("HQC_PATCHES_CACHE", ROOT / "build" / "upstream-cache"))
 
@@ -394,7 +392,7 @@ def official_patched_build(tmp_path_factory):
 @pytest.fixture(scope="session")
 def official_builds(tmp_path_factory, official_patched_build):
     """KAT digests of the unpatched avx256 and patched avx512 builds, each with the tree's own
-    fips202 and with patches/harness/fips202_fixed.c."""
+    fips202 and with bench/upstream/fips202_fixed.c."""
     work = tmp_path_factory.mktemp("official")
     plain = official_copy(work / "plain")
     patched = official_copy(work / "patched")

@@ -14,8 +14,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-HARNESS = Path(__file__).resolve().parent
-ROOT = HARNESS.parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+# The C programs and CMake file linked with the upstream trees (bench/upstream/README.md).
+HARNESS = ROOT / "bench" / "upstream"
 PQCLEAN_SCHEMES = (128, 192, 256)
 PQCLEAN_LEVEL = {128: 1, 192: 3, 256: 5}
 OFFICIAL_LEVELS = ("1", "3", "5")
@@ -235,7 +236,7 @@ def our_library():
 
 
 def peers_program(level, objects, out, patched=False, ldflags=()):
-    """patches/harness/kem_peers.c for level, linked with the renamed tree objects and ours."""
+    """bench/upstream/kem_peers.c for level, linked with the renamed tree objects and ours."""
     sh(["cc", *HARNESS_CFLAGS, *ldflags, "-O2", "-DHQC_LEVEL=%s" % level,
         *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
         "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",
