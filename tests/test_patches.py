@@ -14,22 +14,20 @@ import os
 import re
 import shutil
 import subprocess
-import tarfile
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import (LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, official_source, qemu_x86_64,
-                      run, supported_backends)
+from conftest import (LEVELS_META, ROOT, SHARED_KAT, built, died_of_sigill, official_source,
+                      qemu_x86_64, run, supported_backends)
 from hqctools import upstream_build as ub  # the build recipes shared with bench-upstream
+from lib.patches import load_script, parse_patch, snapshot
 
 PATCHES = ROOT / "patches"
 HARNESS = ub.HARNESS
 APPLY = ROOT / "scripts" / "apply-patches"
-CACHE = Path(os.environ.get("HQC_PATCHES_CACHE", ROOT / "build" / "upstream-cache"))
 
-PQCLEAN_VERSION = "0.8.1"
 # PQClean's META.yml nistkat-sha256 of each scheme: SHA-256 of the count-0 block of the .rsp
 # file made with PQClean's HQC KAT RNG (test/crypto_kem/hqckat.c).
 PQCLEAN_KAT_SHA256 = {
@@ -42,12 +40,6 @@ SEEDED_RUNS = 100
 SLOT_CPU_FLAGS = ub.SLOT_CPU_FLAGS
 cpu_flags = ub.cpu_flags
 runnable_slots = ub.runnable_slots
-
-
-def snapshot(tree):
-    """{relative path: sha256} of every file under tree: the whole state apply-patches may touch."""
-    return {p.relative_to(tree).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(tree.rglob("*")) if p.is_file()}
 
 
 def apply_patches(tree, *extra, check=True):
@@ -64,21 +56,6 @@ def refused(tree, *extra):
 
 # ------------------------------------------------------------------------------------------
 # The series themselves.
-
-def parse_patch(path):
-    """[(old path, new path, [hunk lines])] of a unified diff."""
-    files, lines = [], path.read_text().splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
-            files.append((line[4:], lines[i + 1][4:], []))
-        elif files and line[:1] in (" ", "-", "+", "@", "\\") and not line.startswith("+++ "):
-            files[-1][2].append(line)
-    return files
-
-
-def load_script(name):
-    """A script of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    return ub.load_script(name)
 
 
 def releases():
@@ -135,41 +112,6 @@ def test_patches_carry_our_code_and_little_upstream_text(release):
 
 # ------------------------------------------------------------------------------------------
 # PQClean, from the npm package.
-
-@pytest.fixture(scope="session")
-def pqclean_pristine():
-    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached."""
-    root = CACHE / ("pqclean-" + PQCLEAN_VERSION)
-    tree = root / "package" / "deps" / "PQClean"
-    if not tree.is_dir():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is not installed: the PQClean patch tests need "
-                        "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
-                                 cwd=tmp, capture_output=True, text=True, timeout=300)
-            tgz = list(Path(tmp).glob("pqclean-*.tgz"))
-            if res.returncode != 0 or not tgz:
-                pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
-                            % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
-            with tarfile.open(tgz[0]) as tf:
-                members = [m for m in tf.getmembers()
-                           if m.name.startswith(("package/deps/PQClean/common/",
-                                                 "package/deps/PQClean/crypto_kem/hqc-"))]
-                tf.extractall(Path(tmp) / "x", members=members, filter="data")
-            if root.exists():
-                shutil.rmtree(root)
-            os.replace(Path(tmp) / "x", root)
-    return tree
-
-
-def built(fn, *args, **kw):
-    """Call an upstream_build recipe, turning its BuildError into a test failure."""
-    try:
-        return fn(*args, **kw)
-    except ub.BuildError as e:
-        pytest.fail(str(e))
 
 
 def pqclean_copy(pristine, dest):

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT, run
-from test_patches import load_script, pqclean_pristine, snapshot  # noqa: F401  (a fixture)
+from lib.patches import load_script, snapshot
 
 KAT_DIFF = ROOT / "scripts" / "kat-diff"
 BENCH_COMPARE = ROOT / "scripts" / "bench-compare"
