@@ -22,7 +22,8 @@ import pytest
 from conftest import (LEVELS_META, ROOT, SHARED_KAT, built, died_of_sigill, official_source,
                       qemu_x86_64, run, supported_backends)
 from hqctools import upstream_build as ub  # the build recipes shared with bench-upstream
-from lib.patches import load_script, parse_patch, snapshot
+from hqctools import make_patches
+from lib.patches import parse_patch, snapshot
 
 PATCHES = ROOT / "patches"
 HARNESS = ub.HARNESS
@@ -103,7 +104,7 @@ def test_patches_carry_our_code_and_little_upstream_text(release):
     # Generated headers are what their generator writes now.
     for path in [p for p in created if "/hqc_gf2x/gen/" in p]:
         name = path.rsplit("/", 1)[1]
-        script = load_script("make-patches").generated_headers().get(name)
+        script = make_patches.generated_headers().get(name)
         assert script, "%s has no generator rule in the Makefile or mk/*.mk" % name
         with tempfile.TemporaryDirectory() as tmp:
             run(["python3", ROOT / script, Path(tmp) / name])
@@ -316,8 +317,7 @@ def test_official_apply_and_revert(tmp_path):
 
 
 # The backends vect_mul.c of the patched official tree chooses among, fastest first.
-_MAKE_PATCHES = load_script("make-patches")
-OFFICIAL_DISPATCH = _MAKE_PATCHES.dispatch_backends(_MAKE_PATCHES.RELEASES["hqc-2025-08-22"]["dispatch"])
+OFFICIAL_DISPATCH = make_patches.dispatch_backends(make_patches.RELEASES["hqc-2025-08-22"]["dispatch"])
 
 
 @pytest.fixture(scope="session")
@@ -488,7 +488,7 @@ def test_official_isa_flags_per_backend_folder(official_patched_build):
     tree, build = official_patched_build
     commands = json.loads((build / "compile_commands.json").read_text())
     ours = tree / "src" / "x86_64" / "avx512" / "hqc_gf2x"
-    mk = load_script("make-patches")
+    mk = make_patches
     seen, any_x86_64 = set(), set()
     for c in commands:
         f, flags = Path(c["file"]), c["command"].split()

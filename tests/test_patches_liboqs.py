@@ -23,7 +23,8 @@ import yaml
 from conftest import PEERS_VENV, ROOT, built, died_of_sigill, liboqs_source, qemu_x86_64, run
 from hqctools import liboqs_import as li
 from lib.liboqs import choice_report, compile_against, expected_backend, import_choice
-from lib.patches import load_script, parse_patch, snapshot  # what all trees' tests share
+from hqctools import make_patches
+from lib.patches import parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
 SERIES = ROOT / "patches" / RELEASE
@@ -200,7 +201,7 @@ def test_compiled_isa_flags(patched):
     flags for that folder too (the AVX-512 ones only in gf2x_avx512); none of liboqs's own
     files with ours."""
     tree, build = patched
-    mk = load_script("make-patches")
+    mk = make_patches
     commands = json.loads((build / "compile_commands.json").read_text())
     seen = set()
     for c in commands:

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """apply-patches: put the project's multiplication into an upstream HQC tree, or take it out.
 
@@ -24,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PATCHES = ROOT / "patches"
 
 

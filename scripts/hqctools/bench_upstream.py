@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """bench-upstream: an upstream HQC tree timed against our KEM and against its patched self.
 
@@ -41,7 +40,7 @@ from pathlib import Path
 from hqctools import common
 from hqctools import upstream_build as ub
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HARNESS = ub.HARNESS
 
 OPS = ("keygen", "encaps", "decaps")

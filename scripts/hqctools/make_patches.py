@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """make-patches: regenerate the patch series under patches/<release>/ from the project's own
 sources, so that what the patches add to an upstream HQC tree never drifts from src/.
@@ -33,7 +32,7 @@ from pathlib import Path
 
 from hqctools import common
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 PATCHES = ROOT / "patches"
 GLUE = PATCHES / "glue"

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """stack-bound: a static upper bound on the stack depth of each public KEM operation (keygen,
 encaps, decaps: the *_with entry points) per level and backend, from the call graphs gcc writes
@@ -29,7 +28,7 @@ from pathlib import Path
 
 from hqctools import common
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LEVELS = json.loads((ROOT / "kat" / "levels.json").read_text())
 OPS = {"keygen": "crypto_kem_keypair_derand_with", "encaps": "crypto_kem_enc_derand_with",
        "decaps": "crypto_kem_dec_with"}

@@ -71,17 +71,6 @@ def peer_tree(env, work, given=None):
     return unpack_peer(tarball, Path(work) / ("peer-" + env))
 
 
-def load_script(name):
-    """One of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    import importlib.machinery
-    import importlib.util
-    path = Path(__file__).resolve().parents[2] / "scripts" / name
-    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"), str(path))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(module)
-    return module
-
-
 def cpu_flags():
     try:
         m = re.search(r"^flags\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.M)

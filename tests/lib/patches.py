@@ -4,8 +4,6 @@ test_patches.py, test_patches_liboqs.py and test_tools.py.
 """
 import hashlib
 
-from hqctools import upstream_build as ub
-
 
 def snapshot(tree):
     """{relative path: sha256} of every file under tree: the whole state apply-patches may touch."""
@@ -22,8 +20,3 @@ def parse_patch(path):
         elif files and line[:1] in (" ", "-", "+", "@", "\\") and not line.startswith("+++ "):
             files[-1][2].append(line)
     return files
-
-
-def load_script(name):
-    """A script of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    return ub.load_script(name)
