@@ -16,6 +16,7 @@ from conftest import BUILD, LEVELS, LEVELS_META, ROOT, bin_path, supported_backe
 from lib.tool import (EXIT_INPUT, EXIT_KEM, EXIT_OUTPUT, EXIT_USAGE, bad_input_failures, hqc, listing,
                       load_library, must, preload_library, round_trip, sizes, tool_agrees_with_library)
 
+
 @pytest.fixture
 def tool():
     return bin_path("hqc")
