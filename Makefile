@@ -134,6 +134,9 @@ $(GEN)/keccak_tables.h: scripts/gen-keccak-tables
 $(GEN)/rs_generator.h: scripts/gen-rs-tables
 	@mkdir -p $(dir $@)
 	$(PYTHON) $< $@
+# Its GF(2^8) arithmetic (shared with gen-syndromes-tables, mk/sparse.mk) lives here:
+GF256_PY := scripts/hqctools/gf256.py
+$(GEN)/rs_generator.h: $(GF256_PY)
 $(COMMON_OBJS) $(ALL_LEVEL_OBJS): | $(GENERATED)
 
 API_SIZES_1 := 2241 2321 4433 16

@@ -180,7 +180,7 @@ static int call_syndromes(bench_state *st)
 
 #ifdef HQC_BENCH_UPSTREAM
 /* The official tree's KEM of this level (NIST API, randomness from its own SHAKE256 PRNG),
- * its symbols renamed upstream_* by patches/harness/upstream_build.py. Its keys and
+ * its symbols renamed upstream_* by scripts/hqctools/upstream_build.py. Its keys and
  * ciphertexts are those of our KEM (same dialect: the KATs agree byte for byte), so it runs on
  * the same inputs; its keygen and encaps draw their seeds inside the call (a few hundred
  * ticks of SHAKE256), ours take them prepared. */

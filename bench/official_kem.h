@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* official_kem.h: the NIST API and PRNG of the official HQC tree (hqc-2025-08-22) of one level,
- * as patches/harness/upstream_build.py links it into our programs: one object per tree whose
+ * as scripts/hqctools/upstream_build.py links it into our programs: one object per tree whose
  * only global symbols are these, renamed <prefix>_*. bench/bench.c (-DHQC_BENCH_UPSTREAM) and
- * patches/harness/kem_peers.c time it against our KEM. */
+ * bench/upstream/kem_peers.c time it against our KEM. */
 #ifndef HQC_BENCH_OFFICIAL_KEM_H
 #define HQC_BENCH_OFFICIAL_KEM_H
 

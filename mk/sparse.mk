@@ -8,6 +8,7 @@ SYNDROME_TABLES := $(GEN)/syndromes_tables.h
 $(SYNDROME_TABLES): scripts/gen-syndromes-tables
 	@mkdir -p $(dir $@)
 	$(PYTHON) $< $@
+$(SYNDROME_TABLES): $(GF256_PY)
 $(ALL_LEVEL_OBJS): | $(SYNDROME_TABLES)
 
 SPARSE_TEST_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_test_sparse)

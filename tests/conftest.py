@@ -11,18 +11,18 @@ import os
 import shlex
 import shutil
 import subprocess
-import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
 import pytest
 
+from hqctools import upstream_build as ub  # unpack_peer, shared with scripts/bench-tls
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("HQC_BUILD", ROOT / "build" / "auto"))
 if not BUILD.is_absolute():
     BUILD = ROOT / BUILD
-sys.path.insert(0, str(ROOT / "patches" / "harness"))
-import upstream_build as ub  # noqa: E402  (unpack_peer, shared with scripts/bench-tls)
 
 SHARED = ROOT.parent / "shared"
 SHARED_KAT = SHARED / "kat" / "hqc-v5"
@@ -133,3 +133,80 @@ def official_source():
 def oqs_provider_source():
     """oqs-provider main at 00fde33 (HQC groups enabled): $OQS_PROVIDER_SRC or ../shared/peers."""
     return peer_tree("OQS_PROVIDER_SRC", "oqs-provider-0.12.0-dev.00fde33.tar.xz", "oqs-provider")
+
+
+def built(fn, *args, **kw):
+    """Call an upstream_build or liboqs_import recipe, turning its BuildError into a test
+    failure."""
+    try:
+        return fn(*args, **kw)
+    except ub.BuildError as e:
+        pytest.fail(str(e))
+
+
+# liboqs with our KEM imported by its own script (tests/lib/liboqs.py), built once per session
+# for test_liboqs_import.py, test_patches_liboqs.py and test_tls.py.
+
+@pytest.fixture(scope="session")
+def imported(tmp_path_factory):
+    """(pristine tree, the tree after liboqs's own import of the hqc family from a clean clone
+    of HEAD, what the import printed)."""
+    from hqctools import liboqs_import as li
+    from lib.liboqs import needs_tools
+    needs_tools()
+    pristine = liboqs_source()
+    tree, out = built(li.import_hqc, pristine, official_source(),
+                      tmp_path_factory.mktemp("liboqs-import"))
+    return pristine, tree, out
+
+
+@pytest.fixture(scope="session")
+def import_build(imported, tmp_path_factory):
+    """The imported tree's static Release DIST build (HQC only): also the series' (the same
+    files, test_series_is_the_import), which test_patches_liboqs and test_tls use."""
+    from lib.liboqs import build
+    return build(imported[1], tmp_path_factory.mktemp("liboqs-import-build") / "build",
+                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+
+
+@pytest.fixture(scope="session")
+def pristine_build(imported, tmp_path_factory):
+    """The pristine tree's static Release DIST build (HQC only: liboqs's own pqc-hqc ref), for
+    test_tls.py's pristine oqs-provider and test_liboqs_import.py's paired comparison."""
+    from lib.liboqs import build
+    return build(imported[0], tmp_path_factory.mktemp("liboqs-pristine-build") / "build",
+                 "-DCMAKE_BUILD_TYPE=Release")
+
+
+# PQClean from the npm package, for test_patches.py and test_tools.py; cached under
+# build/upstream-cache (or $HQC_PATCHES_CACHE).
+CACHE = Path(os.environ.get("HQC_PATCHES_CACHE", ROOT / "build" / "upstream-cache"))
+PQCLEAN_VERSION = "0.8.1"
+
+
+@pytest.fixture(scope="session")
+def pqclean_pristine():
+    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached."""
+    root = CACHE / ("pqclean-" + PQCLEAN_VERSION)
+    tree = root / "package" / "deps" / "PQClean"
+    if not tree.is_dir():
+        if shutil.which("npm") is None:
+            pytest.skip("npm is not installed: the PQClean patch tests need "
+                        "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
+                                 cwd=tmp, capture_output=True, text=True, timeout=300)
+            tgz = list(Path(tmp).glob("pqclean-*.tgz"))
+            if res.returncode != 0 or not tgz:
+                pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
+                            % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
+            with tarfile.open(tgz[0]) as tf:
+                members = [m for m in tf.getmembers()
+                           if m.name.startswith(("package/deps/PQClean/common/",
+                                                 "package/deps/PQClean/crypto_kem/hqc-"))]
+                tf.extractall(Path(tmp) / "x", members=members, filter="data")
+            if root.exists():
+                shutil.rmtree(root)
+            os.replace(Path(tmp) / "x", root)
+    return tree

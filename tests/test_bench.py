@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import LEVELS, ROOT, bin_path, official_source, run, supported_backends
+from hqctools import bench_table
 
 RUN_BENCH = ROOT / "bench" / "run-bench"
 COMPARE = ROOT / "scripts" / "bench-compare"
@@ -238,20 +239,10 @@ def test_compare_usage():
     assert res.returncode == 2 and "usage" in res.stderr
 
 
-def load_run_bench():
-    import importlib.machinery
-    import importlib.util
-    loader = importlib.machinery.SourceFileLoader("run_bench", str(RUN_BENCH))
-    spec = importlib.util.spec_from_loader("run_bench", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
 def test_table_speedups_from_synthetic_records():
     """The speed-up blocks print each record's per-iteration ratio quartiles over ref and avx2,
     not a ratio of the medians; a competitor without an op (upstream's mul) gets '-'."""
-    rb = load_run_bench()
+    rb = bench_table  # bench/run-bench's tables
     ticks = {"ref": 120000, "avx2": 12000, "avx512": 6000, "upstream": 24000}
     records = []
     for op in OPS:
@@ -308,7 +299,7 @@ def test_rounds_merge_pairs_within_iterations():
     """Merging rounds concatenates the samples and takes the ratios iteration by iteration
     within each round: two rounds where X is 2x and 3x faster give ratios 2, 2, 3, 3 (median
     2.5), whereas the ratio of the merged medians would be 200/75."""
-    rb = load_run_bench()
+    rb = bench_table  # bench/run-bench's tables
     assert rb.quartiles([1, 2, 3, 4, 5]) == [2, 3, 4]
     base = [{"impl": "ref", "ticks": [100, 100], "warmup": 1},
             {"impl": "ref", "ticks": [300, 300], "warmup": 1}]

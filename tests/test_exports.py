@@ -6,12 +6,12 @@ SONAME carries the major version, and the version is one number everywhere (head
 call, CHANGELOG.md)."""
 import ctypes
 import re
-import subprocess
 
 import pytest
 
 from conftest import BUILD, LEVELS_META, ROOT, run
-from test_tool import load_library
+from lib.exports import header_version, shared_library
+from lib.tool import load_library
 
 # Symbols a sanitiser runtime adds to instrumented builds (make sanitize); none are ours.
 SANITIZER_PREFIXES = ("__asan", "__odr_asan", "__ubsan", "__sanitizer", "__msan", "__tsan")
@@ -23,22 +23,6 @@ def allow_list():
         pytest.fail("%s is missing: run make first" % path)
     lines = path.read_text().splitlines()
     return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
-
-
-def header_version():
-    text = (ROOT / "include" / "hqc" / "hqc_common.h").read_text()
-    parts = [int(re.search(r"#define HQC_VERSION_%s (\d+)" % f, text).group(1))
-             for f in ("MAJOR", "MINOR", "PATCH")]
-    string = re.search(r'#define HQC_VERSION_STRING "([^"]*)"', text).group(1)
-    return parts, string
-
-
-def shared_library():
-    (major, minor, patch), _ = header_version()
-    path = BUILD / ("libhqc.so.%d.%d.%d" % (major, minor, patch))
-    if not path.exists():
-        pytest.fail("%s is missing: run make first" % path)
-    return path
 
 
 def ours(names):

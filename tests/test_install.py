@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BUILD, LEVELS, ROOT, run
-from test_tool import bad_input_failures, load_library, tool_agrees_with_library
+from lib.tool import bad_input_failures, load_library, tool_agrees_with_library
 
 PREFIX = "/usr/local"
 CONSUMER = ROOT / "tests" / "consumer"

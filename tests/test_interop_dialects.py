@@ -26,8 +26,9 @@ from pathlib import Path
 import pytest
 
 from conftest import BUILD, LEVELS, LEVELS_META, PEERS_VENV, ROOT, bin_path, run, supported_backends
-from test_interop import NETWORK_ERRORS, build_interop, cargo
-from test_tool import load_library
+from lib.exports import shared_library
+from lib.interop import NETWORK_ERRORS, build_interop, cargo
+from lib.tool import load_library
 
 ROUNDS = int(os.environ.get("HQC_INTEROP_ROUNDS", "4"))
 TAMPERED_CT = 4
@@ -88,7 +89,6 @@ class Ours:
 
 @pytest.fixture(scope="module")
 def lib():
-    from test_exports import shared_library
     return load_library(shared_library())
 
 

@@ -6,7 +6,7 @@ The import runs on a copy of the pristine liboqs tree (../shared/peers or $LIBOQ
 copy_from_upstream.yml carries the series' first patch
 (patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch), pointed at a clean
 clone of this repository's HEAD (a local git URL: commit first, the import reads HEAD), for
-the hqc family alone (patches/harness/import_hqc.py says how). Then liboqs builds, and its
+the hqc family alone (scripts/hqctools/import_hqc.py says how). Then liboqs builds, and its
 kat_kem, test_kem and test_constant_time.py pass; a program links liboqs.a and our libhqc.a
 together.
 """
@@ -16,44 +16,22 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import BUILD, LEVELS_META, ROOT, SHARED_KAT, liboqs_source, official_source, run
+from hqctools import liboqs_import as li  # shared with test_tls.py and scripts/bench-tls
+from lib.liboqs import build, choice_report, expected_backend, import_choice, needs_tools
 
-sys.path.insert(0, str(ROOT / "patches" / "harness"))
-import liboqs_import as li  # noqa: E402  (shared with test_tls.py and scripts/bench-tls)
-import upstream_build as ub  # noqa: E402
 
 INTEGRATION = ROOT / "integration" / "liboqs"
 LEVELS = ["1", "3", "5"]
 
 
-def built(fn, *args, **kw):
-    """Call a liboqs_import recipe, turning its BuildError into a test failure."""
-    try:
-        return fn(*args, **kw)
-    except ub.BuildError as e:
-        pytest.fail(str(e))
-
-
 def meta(level):
     import yaml
     return yaml.safe_load((INTEGRATION / ("HQC-%s_META.yml" % level)).read_text())
-
-
-def needs_tools():
-    for tool in ("git", "cmake", "patch"):
-        if shutil.which(tool) is None:
-            pytest.skip("%s is not installed (scripts/install-deps installs it)" % tool)
-    try:
-        import jinja2  # noqa: F401
-        import yaml  # noqa: F401
-    except ImportError:
-        pytest.skip("liboqs's import script needs jinja2 and PyYAML (scripts/install-deps: "
-                    "python3-jinja2, python3-yaml)")
 
 
 def test_generated_files_are_current():
@@ -101,17 +79,6 @@ def test_meta_digest_and_lengths(level):
     assert len(prefixes) == len(names)
 
 
-@pytest.fixture(scope="session")
-def imported(tmp_path_factory):
-    """(pristine tree, the tree after liboqs's own import of the hqc family from a clean clone
-    of HEAD, what the import printed)."""
-    needs_tools()
-    pristine = liboqs_source()
-    tree, out = built(li.import_hqc, pristine, official_source(),
-                      tmp_path_factory.mktemp("liboqs-import"))
-    return pristine, tree, out
-
-
 def test_import_touches_hqc_only(imported):
     """The shared files the script renders for every algorithm change only in their HQC
     sections (each liboqs-HQC block reproduced by the reduced run was found once in the
@@ -144,26 +111,6 @@ def test_import_touches_hqc_only(imported):
         for impl in ("ref", "x86_64", "aarch64"):
             assert (tree / "src/kem/hqc" / ("hqc-fast_hqc-%s_%s" % (level, impl)) / "src" / "hqc"
                     / "kem.c").read_text() == (ROOT / "src" / "hqc" / "kem.c").read_text()
-
-
-def build(tree, out, *options):
-    return built(li.build_liboqs, tree, out, *options)
-
-
-@pytest.fixture(scope="session")
-def import_build(imported, tmp_path_factory):
-    """The imported tree's static Release DIST build (HQC only): also the series' (the same
-    files, test_series_is_the_import), which test_patches_liboqs and test_tls use."""
-    return build(imported[1], tmp_path_factory.mktemp("liboqs-import-build") / "build",
-                 "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
-
-
-@pytest.fixture(scope="session")
-def pristine_build(imported, tmp_path_factory):
-    """The pristine tree's static Release DIST build (HQC only: liboqs's own pqc-hqc ref), for
-    test_tls.py's pristine oqs-provider and the paired comparison below."""
-    return build(imported[0], tmp_path_factory.mktemp("liboqs-pristine-build") / "build",
-                 "-DCMAKE_BUILD_TYPE=Release")
 
 
 def test_paired_cycles_against_liboqs_ref(import_build, pristine_build, tmp_path):
@@ -265,7 +212,6 @@ def test_import_dispatch(import_build, tmp_path):
     AVX2, BMI2 and PCLMULQDQ, else to our portable one), whose dispatcher runs the fastest
     backend the CPU allows: natively, and under valgrind, which hides AVX-512 and VPCLMULQDQ
     (tests/liboqs/import_choice.c)."""
-    from test_patches_liboqs import choice_report, expected_backend, import_choice
     exe = import_choice(import_build, tmp_path)
     runs = [[exe]] + ([["valgrind", "-q", "--error-exitcode=1", exe]]
                       if shutil.which("valgrind") else [])
@@ -307,7 +253,6 @@ def test_import_aarch64(imported, tmp_path):
                 kats["HQC-" + level][scope], (level, scope)
         res = run([*emulate, out / "tests" / "test_kem", "HQC-" + level], timeout=600)
         assert "failed, as expected" not in res.stdout and "shared secrets are equal" in res.stdout
-    from test_patches_liboqs import choice_report, import_choice
     exe = import_choice(out, tmp_path, "AARCH64", cc, "-static")
     report = choice_report(run([*emulate, exe]).stdout)
     for level in LEVELS:

@@ -14,24 +14,21 @@ import os
 import re
 import shutil
 import subprocess
-import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import (LEVELS_META, ROOT, SHARED_KAT, died_of_sigill, official_source, qemu_x86_64,
-                      run, supported_backends)
+from conftest import (LEVELS_META, ROOT, SHARED_KAT, built, died_of_sigill, official_source,
+                      qemu_x86_64, run, supported_backends)
+from hqctools import upstream_build as ub  # the build recipes shared with bench-upstream
+from hqctools import make_patches
+from lib.patches import parse_patch, snapshot
 
 PATCHES = ROOT / "patches"
-HARNESS = PATCHES / "harness"
-sys.path.insert(0, str(HARNESS))
-import upstream_build as ub  # noqa: E402  (the build recipes shared with bench-upstream)
+HARNESS = ub.HARNESS
 APPLY = ROOT / "scripts" / "apply-patches"
-CACHE = Path(os.environ.get("HQC_PATCHES_CACHE", ROOT / "build" / "upstream-cache"))
 
-PQCLEAN_VERSION = "0.8.1"
 # PQClean's META.yml nistkat-sha256 of each scheme: SHA-256 of the count-0 block of the .rsp
 # file made with PQClean's HQC KAT RNG (test/crypto_kem/hqckat.c).
 PQCLEAN_KAT_SHA256 = {
@@ -44,12 +41,6 @@ SEEDED_RUNS = 100
 SLOT_CPU_FLAGS = ub.SLOT_CPU_FLAGS
 cpu_flags = ub.cpu_flags
 runnable_slots = ub.runnable_slots
-
-
-def snapshot(tree):
-    """{relative path: sha256} of every file under tree: the whole state apply-patches may touch."""
-    return {p.relative_to(tree).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(tree.rglob("*")) if p.is_file()}
 
 
 def apply_patches(tree, *extra, check=True):
@@ -66,21 +57,6 @@ def refused(tree, *extra):
 
 # ------------------------------------------------------------------------------------------
 # The series themselves.
-
-def parse_patch(path):
-    """[(old path, new path, [hunk lines])] of a unified diff."""
-    files, lines = [], path.read_text().splitlines()
-    for i, line in enumerate(lines):
-        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
-            files.append((line[4:], lines[i + 1][4:], []))
-        elif files and line[:1] in (" ", "-", "+", "@", "\\") and not line.startswith("+++ "):
-            files[-1][2].append(line)
-    return files
-
-
-def load_script(name):
-    """A script of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    return ub.load_script(name)
 
 
 def releases():
@@ -128,7 +104,7 @@ def test_patches_carry_our_code_and_little_upstream_text(release):
     # Generated headers are what their generator writes now.
     for path in [p for p in created if "/hqc_gf2x/gen/" in p]:
         name = path.rsplit("/", 1)[1]
-        script = load_script("make-patches").generated_headers().get(name)
+        script = make_patches.generated_headers().get(name)
         assert script, "%s has no generator rule in the Makefile or mk/*.mk" % name
         with tempfile.TemporaryDirectory() as tmp:
             run(["python3", ROOT / script, Path(tmp) / name])
@@ -137,41 +113,6 @@ def test_patches_carry_our_code_and_little_upstream_text(release):
 
 # ------------------------------------------------------------------------------------------
 # PQClean, from the npm package.
-
-@pytest.fixture(scope="session")
-def pqclean_pristine():
-    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached."""
-    root = CACHE / ("pqclean-" + PQCLEAN_VERSION)
-    tree = root / "package" / "deps" / "PQClean"
-    if not tree.is_dir():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is not installed: the PQClean patch tests need "
-                        "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
-                                 cwd=tmp, capture_output=True, text=True, timeout=300)
-            tgz = list(Path(tmp).glob("pqclean-*.tgz"))
-            if res.returncode != 0 or not tgz:
-                pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
-                            % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
-            with tarfile.open(tgz[0]) as tf:
-                members = [m for m in tf.getmembers()
-                           if m.name.startswith(("package/deps/PQClean/common/",
-                                                 "package/deps/PQClean/crypto_kem/hqc-"))]
-                tf.extractall(Path(tmp) / "x", members=members, filter="data")
-            if root.exists():
-                shutil.rmtree(root)
-            os.replace(Path(tmp) / "x", root)
-    return tree
-
-
-def built(fn, *args, **kw):
-    """Call an upstream_build recipe, turning its BuildError into a test failure."""
-    try:
-        return fn(*args, **kw)
-    except ub.BuildError as e:
-        pytest.fail(str(e))
 
 
 def pqclean_copy(pristine, dest):
@@ -376,8 +317,7 @@ def test_official_apply_and_revert(tmp_path):
 
 
 # The backends vect_mul.c of the patched official tree chooses among, fastest first.
-_MAKE_PATCHES = load_script("make-patches")
-OFFICIAL_DISPATCH = _MAKE_PATCHES.dispatch_backends(_MAKE_PATCHES.RELEASES["hqc-2025-08-22"]["dispatch"])
+OFFICIAL_DISPATCH = make_patches.dispatch_backends(make_patches.RELEASES["hqc-2025-08-22"]["dispatch"])
 
 
 @pytest.fixture(scope="session")
@@ -394,7 +334,7 @@ def official_patched_build(tmp_path_factory):
 @pytest.fixture(scope="session")
 def official_builds(tmp_path_factory, official_patched_build):
     """KAT digests of the unpatched avx256 and patched avx512 builds, each with the tree's own
-    fips202 and with patches/harness/fips202_fixed.c."""
+    fips202 and with bench/upstream/fips202_fixed.c."""
     work = tmp_path_factory.mktemp("official")
     plain = official_copy(work / "plain")
     patched = official_copy(work / "patched")
@@ -548,7 +488,7 @@ def test_official_isa_flags_per_backend_folder(official_patched_build):
     tree, build = official_patched_build
     commands = json.loads((build / "compile_commands.json").read_text())
     ours = tree / "src" / "x86_64" / "avx512" / "hqc_gf2x"
-    mk = load_script("make-patches")
+    mk = make_patches
     seen, any_x86_64 = set(), set()
     for c in commands:
         f, flags = Path(c["file"]), c["command"].split()

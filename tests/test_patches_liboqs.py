@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import PEERS_VENV, ROOT, died_of_sigill, liboqs_source, qemu_x86_64, run
-from test_liboqs_import import built, import_build, imported, li  # noqa: F401  (shared builds)
-from test_patches import load_script, parse_patch, snapshot  # what all trees' tests share
+from conftest import PEERS_VENV, ROOT, built, died_of_sigill, liboqs_source, qemu_x86_64, run
+from hqctools import liboqs_import as li
+from lib.liboqs import choice_report, compile_against, expected_backend, import_choice
+from hqctools import make_patches
+from lib.patches import parse_patch, snapshot  # what all trees' tests share
 
 RELEASE = "liboqs-0.16.0"
 SERIES = ROOT / "patches" / RELEASE
@@ -144,14 +146,6 @@ def copy_liboqs(dest):
     return dest
 
 
-def compile_against(build, source, exe, *link, cc="cc"):
-    """One of tests/liboqs/*.c compiled (by cc) with a liboqs build's headers and linked with
-    link."""
-    run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", build / "include",
-         ROOT / "tests" / "liboqs" / source, *link, "-o", exe])
-    return exe
-
-
 @pytest.fixture(scope="module")
 def patched_tree(tmp_path_factory):
     """A copy of the pristine tree patched by apply-patches."""
@@ -189,35 +183,6 @@ def assert_kem_programs_pass(execute, kat_kem, test_kem, derand_check, alg, want
     assert "agree" in execute(derand_check, alg).stdout, (where, alg)
 
 
-def expected_backend(cpu):
-    """The table src/hqc/backend.c picks for these CPU features: the fastest whose features
-    (src/gf2x/native/*/*/backend_*.c) are all there."""
-    avx2 = {"avx2", "pclmul", "bmi2"}
-    if avx2 | {"avx512f", "avx512bw", "avx512dq", "avx512vl", "vpclmulqdq", "gfni"} <= cpu:
-        return "avx512"
-    if avx2 | {"vpclmulqdq"} <= cpu:
-        return "vpclmul"
-    return "avx2" if avx2 <= cpu else "ref"
-
-
-def choice_report(text):
-    """import_choice's report (or served_by_gdb.py's) as {key: value}."""
-    return dict(l.split(": ", 1) for l in text.splitlines() if ": " in l)
-
-
-def import_choice(build, out, fast="X86_64", cc="cc", *flags):
-    """tests/liboqs/import_choice.c linked with a static liboqs.a, counting liboqs's calls
-    into our fast implementation (X86_64, or AARCH64 with a cross compiler cc) and our ref one
-    through -Wl,--wrap."""
-    wraps = ["-Wl,--wrap=HQCFAST_HQC%s_%s_hqc%s_crypto_kem_%s" % (l, i, l, op) for l in LEVELS
-             for i in (fast, "REF") for op in ("keypair", "enc", "dec")]
-    return compile_against(build, "import_choice.c", out / "import_choice", *flags,
-                           *(["-DFAST_AARCH64"] if fast == "AARCH64" else []),
-                           build / "lib" / "liboqs.a",
-                           *(["-lcrypto"] if fast == "X86_64" else []), "-lpthread", *wraps,
-                           cc=cc)
-
-
 @pytest.fixture(scope="module")
 def programs(patched, tmp_path_factory):
     """import_choice and derand_check linked with the patched liboqs.a."""
@@ -236,7 +201,7 @@ def test_compiled_isa_flags(patched):
     flags for that folder too (the AVX-512 ones only in the avx512 folder); none of liboqs's own
     files with ours."""
     tree, build = patched
-    mk = load_script("make-patches")
+    mk = make_patches
     commands = json.loads((build / "compile_commands.json").read_text())
     seen = set()
     for c in commands:

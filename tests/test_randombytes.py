@@ -11,7 +11,7 @@ import re
 import pytest
 
 from conftest import BUILD, ROOT, bin_path, run
-from test_tool import EXIT_KEM, hqc, listing, preload_library
+from lib.tool import EXIT_KEM, hqc, listing, preload_library
 
 EXTERNAL_BUILD = ROOT / "build" / "randombytes-external"
 

@@ -9,15 +9,14 @@ backend compiled in, including those this CPU cannot run (avx512, avx512-sparse)
 below what was measured, and it is held to the same budget. The script itself is checked on
 hand-written call graphs: it adds frames along the deepest path and refuses what it cannot
 bound (cycles, unknown external calls, dynamic frames, indirect calls it cannot resolve)."""
-import importlib.util
 import json
 import shutil
 import sys
-from importlib.machinery import SourceFileLoader
 
 import pytest
 
 from conftest import BUILD, LEVELS, ROOT, bin_path, run, supported_backends
+from hqctools import stack_bound
 from verify_build import make
 
 STACK = 128 * 1024
@@ -112,17 +111,9 @@ def test_static_bound_within_96k(measured, static_bounds, level):
         pytest.xfail("static bound above 96 KiB: %s" % {b: worst[b] for _, b in over})
 
 
-def stack_bound_module():
-    loader = SourceFileLoader("stack_bound", str(ROOT / "scripts" / "stack-bound"))
-    spec = importlib.util.spec_from_loader("stack_bound", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
 def synthetic_bound(tmp_path, text):
     """A Bound over one hand-written call graph, resolving nothing from the sources."""
-    m = stack_bound_module()
+    m = stack_bound
     ci = tmp_path / "unit.ci"
     ci.write_text('graph: { title: "src/hqc/unit.c"\n' + text + "}\n")
     graph = m.Graph()

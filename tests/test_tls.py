@@ -19,8 +19,8 @@ import time
 
 import pytest
 
-from conftest import oqs_provider_source
-from test_liboqs_import import built, import_build, imported, li, pristine_build  # noqa: F401
+from conftest import built, oqs_provider_source
+from hqctools import liboqs_import as li
 
 # group name -> (TLS code point, level, bytes of the classical share in a hybrid)
 GROUPS = {

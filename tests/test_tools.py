@@ -13,7 +13,8 @@ import sys
 import pytest
 
 from conftest import ROOT, run
-from test_patches import load_script, pqclean_pristine, snapshot  # noqa: F401  (a fixture)
+from hqctools import apply_patches
+from lib.patches import snapshot
 
 KAT_DIFF = ROOT / "scripts" / "kat-diff"
 BENCH_COMPARE = ROOT / "scripts" / "bench-compare"
@@ -159,7 +160,7 @@ def test_apply_patches_failure_midway_restores_everything(pqclean_tree, monkeypa
     """Past the writability check (here switched off), a patch that fails on the tree itself
     makes apply-patches restore every file and remove the folders it made: one message, no
     traceback, no empty folders."""
-    ap = load_script("apply-patches")
+    ap = apply_patches
     monkeypatch.setattr(ap, "check_writable", lambda tree, touched: None)
     monkeypatch.setattr(sys, "argv", ["apply-patches", str(pqclean_tree)])
     before = snapshot(pqclean_tree)

@@ -12,13 +12,7 @@
 #include "tsc.h"
 
 #ifdef PQCLEAN_NS
-#define CAT_(a, b) a##_##b
-#define CAT(a, b) CAT_(a, b)
-#define NS(x) CAT(PQCLEAN_NS, x)
-#define PK_BYTES NS(CRYPTO_PUBLICKEYBYTES)
-#define SK_BYTES NS(CRYPTO_SECRETKEYBYTES)
-#define CT_BYTES NS(CRYPTO_CIPHERTEXTBYTES)
-#define SS_BYTES NS(CRYPTO_BYTES)
+#include "pqclean_ns.h"
 #define kem_keypair NS(crypto_kem_keypair)
 #define kem_enc NS(crypto_kem_enc)
 #define kem_dec NS(crypto_kem_dec)

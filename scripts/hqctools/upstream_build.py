@@ -14,8 +14,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-HARNESS = Path(__file__).resolve().parent
-ROOT = HARNESS.parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+# The C programs and CMake file linked with the upstream trees (bench/upstream/README.md).
+HARNESS = ROOT / "bench" / "upstream"
 PQCLEAN_SCHEMES = (128, 192, 256)
 PQCLEAN_LEVEL = {128: 1, 192: 3, 256: 5}
 OFFICIAL_LEVELS = ("1", "3", "5")
@@ -68,17 +69,6 @@ def peer_tree(env, work, given=None):
     if not tarball.is_file():
         raise BuildError("%s is missing and %s is unset: give the pristine tree" % (tarball, env))
     return unpack_peer(tarball, Path(work) / ("peer-" + env))
-
-
-def load_script(name):
-    """One of scripts/ (no .py suffix) loaded as a module, to reuse its functions."""
-    import importlib.machinery
-    import importlib.util
-    path = Path(__file__).resolve().parents[2] / "scripts" / name
-    loader = importlib.machinery.SourceFileLoader(name.replace("-", "_"), str(path))
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(module)
-    return module
 
 
 def cpu_flags():
@@ -235,7 +225,7 @@ def our_library():
 
 
 def peers_program(level, objects, out, patched=False, ldflags=()):
-    """patches/harness/kem_peers.c for level, linked with the renamed tree objects and ours."""
+    """bench/upstream/kem_peers.c for level, linked with the renamed tree objects and ours."""
     sh(["cc", *HARNESS_CFLAGS, *ldflags, "-O2", "-DHQC_LEVEL=%s" % level,
         *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
         "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",

@@ -11,10 +11,10 @@ import os
 import shutil
 from pathlib import Path
 
-import upstream_build as ub
+from hqctools import upstream_build as ub
 
-HARNESS = Path(__file__).resolve().parent
-ROOT = HARNESS.parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 YML_PATCH = ROOT / "patches" / "liboqs-0.16.0" / \
     "0000-point-copy_from_upstream-at-hqc-fast.patch"
 MINIMAL = "KEM_hqc_1;KEM_hqc_3;KEM_hqc_5"
@@ -95,8 +95,10 @@ def import_hqc(pristine, official, work, repo=ROOT):
     for name, up, fam in (("hqc-new.yml", new_up, family), ("hqc-old.yml", old_up, old_family)):
         (here / name).write_text(yaml.safe_dump({"upstreams": [up], "kems": [fam], "sigs": []}))
     try:
-        res = ub.sh(["python3", HARNESS / "import_hqc.py", tree, "hqc-new.yml", "hqc-old.yml"],
-                    env=dict(os.environ, **GIT_ENV))
+        # import_hqc.py runs liboqs's script, which imports its neighbours in `here`.
+        path = os.pathsep.join(filter(None, [str(here), os.environ.get("PYTHONPATH")]))
+        res = ub.sh(["python3", HERE / "import_hqc.py", tree, "hqc-new.yml", "hqc-old.yml"],
+                    env=dict(os.environ, PYTHONPATH=path, **GIT_ENV))
     finally:
         for name in ("hqc-new.yml", "hqc-old.yml"):
             (here / name).unlink()

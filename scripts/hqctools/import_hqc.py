@@ -27,8 +27,7 @@ import sys
 liboqs, new_yml, old_yml = sys.argv[1:4]
 here = os.path.join(liboqs, "scripts", "copy_from_upstream")
 os.environ["LIBOQS_DIR"] = liboqs
-os.chdir(here)
-sys.path.insert(0, here)
+os.chdir(here)  # liboqs_import.py puts `here` on PYTHONPATH for the script's imports
 source = open("copy_from_upstream.py", encoding="utf-8").read()
 cut = source.index('\nif args.operation == "copy":')
 sys.argv = ["copy_from_upstream.py", "copy"]

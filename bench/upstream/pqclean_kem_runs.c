@@ -12,15 +12,7 @@
 #include "api.h"
 #include "fips202.h"
 #include "randombytes.h"
-
-#define CAT_(a, b) a##_##b
-#define CAT(a, b) CAT_(a, b)
-#define NS(x) CAT(PQCLEAN_NS, x)
-
-#define PK_BYTES NS(CRYPTO_PUBLICKEYBYTES)
-#define SK_BYTES NS(CRYPTO_SECRETKEYBYTES)
-#define CT_BYTES NS(CRYPTO_CIPHERTEXTBYTES)
-#define SS_BYTES NS(CRYPTO_BYTES)
+#include "pqclean_ns.h"
 
 #define KAT_RNG_DOMAIN 0x01
 
