@@ -38,6 +38,17 @@ HQC_VEC_INLINE void st128(uint64_t *p, vec128 v)
     _mm_storeu_si128((__m128i *)p, v);
 }
 
+/* Each word shifted right or left by n < 64 bits (zeros shifted in). */
+HQC_VEC_INLINE vec256 vshr_words(vec256 v, int n)
+{
+    return _mm256_srli_epi64(v, n);
+}
+
+HQC_VEC_INLINE vec256 vshl_words(vec256 v, int n)
+{
+    return _mm256_slli_epi64(v, n);
+}
+
 HQC_VEC_INLINE vec256 ld(const uint64_t *p)
 {
     return _mm256_loadu_si256((const __m256i *)p);

@@ -28,6 +28,17 @@ HQC_VEC_INLINE vec128 vzero128(void)
     return vdupq_n_u64(0);
 }
 
+/* Each word shifted right or left by n < 64 bits (zeros shifted in: the words are unsigned). */
+HQC_VEC_INLINE vec256 vshr_words(vec256 v, int n)
+{
+    return v >> n;
+}
+
+HQC_VEC_INLINE vec256 vshl_words(vec256 v, int n)
+{
+    return v << n;
+}
+
 HQC_VEC_INLINE vec256 ld(const uint64_t *p)
 {
     vec256 v;
