@@ -264,10 +264,18 @@ int HQC_NS(kat_main)(int argc, char **argv)
     /* Past a file-size limit (ulimit -f), writes then fail with EFBIG, which is reported and
      * cleaned up like a full disk, instead of the process being killed mid-file. */
     signal(SIGXFSZ, SIG_IGN);
+    const char *refused = backend_name ? NULL : HQC_NS(backend_env_refusal)();
     const hqc_backend *be = backend_name ? HQC_NS(backend_by_name)(backend_name) : HQC_NS(backend_default)();
+    if (refused) {
+        fprintf(stderr, "error: HQC_BACKEND '%.80s' refused: %s; available:", getenv("HQC_BACKEND"), refused);
+        for (const hqc_backend *const *l = HQC_NS(backend_list)(); *l; l++)
+            if (HQC_NS(backend_by_name)((*l)->name) && (*l)->constant_time)
+                fprintf(stderr, " %s", (*l)->name);
+        fprintf(stderr, "\n");
+        return 2;
+    }
     if (!be) {
-        const char *asked = backend_name ? backend_name : getenv("HQC_BACKEND");
-        fprintf(stderr, "error: backend '%s' is unknown or not supported by this CPU; available:", asked ? asked : "auto");
+        fprintf(stderr, "error: backend '%.80s' is unknown or not supported by this CPU; available:", backend_name);
         for (const hqc_backend *const *l = HQC_NS(backend_list)(); *l; l++)
             if (HQC_NS(backend_by_name)((*l)->name))
                 fprintf(stderr, " %s", (*l)->name);

@@ -83,11 +83,15 @@ def test_detects_the_model_and_offers_what_it_runs(arm, model):
 
 
 def test_refuses_neon_without_pmull(arm, tmp_path):
-    """HQC_BACKEND=neon or --backend neon on a CPU without PMULL: a usage error with a message,
-    nothing written, never a SIGILL."""
+    """HQC_BACKEND=neon or --backend neon on a CPU without PMULL: refused with a message, nothing
+    written, never a SIGILL. hqc_info reports the refusal and the default the library keeps
+    (ref); the tool's commands stop with a usage error."""
     model = "cortex-a72-nopmull"
     res = emulated(arm, model, "hqc_info", backend="neon")
-    assert res.returncode == 2 and res.stdout == "" and "HQC_BACKEND" in res.stderr and "neon" in res.stderr
+    assert res.returncode == 0 and "HQC_BACKEND" in res.stderr and "neon" in res.stderr, res.stderr
+    info = json.loads(res.stdout)
+    assert info["hqc_backend_refused"] == "this CPU lacks its features"
+    assert {lv["default"] for lv in info["levels"].values()} == {"ref"}
     keygen = ["keygen", "--level", "1", "--pk", tmp_path / "pk", "--sk", tmp_path / "sk"]
     for res in (emulated(arm, model, "hqc", *keygen, "--backend", "neon"),
                 emulated(arm, model, "hqc", *keygen, backend="neon")):

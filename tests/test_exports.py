@@ -93,3 +93,49 @@ def test_cpu_features_describe_matches_hqc_info(info):
     small = ctypes.create_string_buffer(b"\xff" * 8)
     lib.hqc_cpu_features_describe(small, ctypes.c_size_t(4))
     assert b"\0" in small.raw[:4] and small.raw[4:8] == b"\xff" * 4
+
+
+HQC_ERR_BACKEND = -2
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_with_functions_refuse_a_backend_they_cannot_run(level, info):
+    """The *_with entry points return HQC_ERR_BACKEND, writing nothing, for NULL, for a pointer
+    that is not one of the level's tables, and for a table this CPU cannot run (where the build
+    has one); with the default they succeed."""
+    assert "#define HQC_ERR_BACKEND (%d)" % HQC_ERR_BACKEND in (ROOT / "include/hqc/hqc_common.h").read_text()
+    lib = load_library(shared_library())
+    meta = LEVELS_META[str(level)]
+    p = "hqc%d_" % level
+    for f in ("backend_default", "backend_by_name"):
+        getattr(lib, p + f).restype = ctypes.c_void_p
+    getattr(lib, p + "backend_list").restype = ctypes.POINTER(ctypes.c_void_p)
+    getattr(lib, p + "backend_name").restype = ctypes.c_char_p
+    getattr(lib, p + "backend_name").argtypes = [ctypes.c_void_p]
+    keypair = getattr(lib, p + "crypto_kem_keypair_derand_with")
+    enc = getattr(lib, p + "crypto_kem_enc_derand_with")
+    dec = getattr(lib, p + "crypto_kem_dec_with")
+    for fn in (keypair, enc, dec):
+        fn.argtypes = None
+    pk, sk = ctypes.create_string_buffer(meta["pk"]), ctypes.create_string_buffer(meta["sk"])
+    ct, ss = ctypes.create_string_buffer(meta["ct"]), ctypes.create_string_buffer(meta["ss"])
+    seed, m, salt = bytes(32), bytes({1: 16, 3: 24, 5: 32}[level]), bytes(16)  # m: k bytes
+    unsupported = []
+    backends = getattr(lib, p + "backend_list")()
+    i = 0
+    while backends[i]:
+        name = getattr(lib, p + "backend_name")(backends[i])
+        if not getattr(lib, p + "backend_by_name")(name):
+            unsupported.append(backends[i])
+        i += 1
+    foreign = ctypes.create_string_buffer(64)
+    for be in [None, ctypes.addressof(foreign)] + unsupported:
+        be = ctypes.c_void_p(be)
+        assert keypair(be, pk, sk, seed) == HQC_ERR_BACKEND
+        assert enc(be, ct, ss, pk, m, salt) == HQC_ERR_BACKEND
+        assert dec(be, ss, ct, sk) == HQC_ERR_BACKEND
+        assert pk.raw == bytes(len(pk.raw)) and ss.raw == bytes(len(ss.raw)), "written although refused"
+    default = ctypes.c_void_p(getattr(lib, p + "backend_default")())
+    assert keypair(default, pk, sk, seed) == 0 and enc(default, ct, ss, pk, m, salt) == 0
+    ss2 = ctypes.create_string_buffer(meta["ss"])
+    assert dec(default, ss2, ct, sk) == 0 and ss2.raw == ss.raw

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import stat
 
@@ -102,13 +103,65 @@ def test_info_matches_hqc_info(tool):
                                                 (ROOT / "include/hqc/hqc_common.h").read_text()).group(1)
 
 
-@pytest.mark.parametrize("value", ["nope", "avx2\nref", "y" * 100000, "\x1b[31mred"])
-def test_hqc_info_rejects_unavailable_backend(value):
+def fastest_default():
+    env = dict(os.environ)
+    env.pop("HQC_BACKEND", None)
+    return json.loads(must(hqc(bin_path("hqc_info"), env=env)).stdout)["levels"]
+
+
+@pytest.mark.parametrize("value,reason", [("nope", "no such backend"), ("avx2\nref", "no such backend"),
+                                          ("y" * 100000, "no such backend"), ("\x1b[31mred", "no such backend"),
+                                          ("avx2-sparse", "a variable-time backend"),
+                                          ("avx512-sparse", "a variable-time backend")])
+def test_hqc_info_reports_a_refused_backend(value, reason):
+    """The environment may choose only constant-time backends the CPU runs: anything else is
+    refused, the library keeps the fastest constant-time default, and hqc info says so on one
+    escaped line."""
+    names = [b["name"] for b in fastest_default()["1"]["backends"]]
+    if "-sparse" in value and value not in names:
+        pytest.skip("this build has no %s" % value)
     res = hqc(bin_path("hqc_info"), env=dict(os.environ, HQC_BACKEND=value))
     lines = res.stderr.splitlines()
-    assert res.returncode == 2 and res.stdout == "" and len(lines) == 1, res
-    assert "HQC_BACKEND" in lines[0] and "available" in lines[0] and len(lines[0]) < 300
-    assert "\x1b" not in lines[0]
+    assert res.returncode == 0 and len(lines) == 1, res
+    assert "HQC_BACKEND" in lines[0] and "refused: " + reason in lines[0] and len(lines[0]) < 400
+    assert "\x1b" not in lines[0] and "-sparse" not in lines[0].split("runs:")[1]
+    info = json.loads(res.stdout)
+    assert info["hqc_backend_refused"].startswith(reason)
+    assert info["levels"] == fastest_default()
+
+
+def test_hqc_backend_chooses_a_constant_time_backend():
+    res = must(hqc(bin_path("hqc_info"), env=dict(os.environ, HQC_BACKEND="ref")))
+    info = json.loads(res.stdout)
+    assert res.stderr == "" and info["hqc_backend_refused"] is None
+    assert {lv["default"] for lv in info["levels"].values()} == {"ref"}
+
+
+def test_the_tool_stops_on_a_refused_hqc_backend(tool, tmp_path):
+    keygen = ["keygen", "--level", 1, "--pk", tmp_path / "pk", "--sk", tmp_path / "sk"]
+    res = hqc(tool, *keygen, env=dict(os.environ, HQC_BACKEND="avx2-sparse"))
+    assert res.returncode == EXIT_USAGE and "refused: a variable-time backend" in res.stderr, res
+    assert listing(tmp_path) == []
+    # Named explicitly, a variable-time backend is still available (benchmarks, tests).
+    if "avx2-sparse" in [b["name"] for b in fastest_default()["1"]["backends"] if b["supported"]]:
+        must(hqc(tool, *keygen, "--backend", "avx2-sparse"))
+
+
+def test_set_user_id_programs_ignore_hqc_backend(tmp_path):
+    """secure_getenv: in a set-user-ID program HQC_BACKEND is not read at all, so neither
+    followed nor reported."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run a set-user-ID copy as another user")
+    prog = tmp_path / "hqc_info"
+    shutil.copy(bin_path("hqc_info"), prog)
+    os.chmod(tmp_path, 0o755)
+    os.chmod(prog, 0o4755)
+    env = dict(os.environ, HQC_BACKEND="ref")
+    plain = json.loads(must(hqc("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                                bin_path("hqc_info"), env=env)).stdout)
+    assert {lv["default"] for lv in plain["levels"].values()} == {"ref"}
+    res = must(hqc("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", prog, env=env))
+    assert json.loads(res.stdout)["levels"] == fastest_default() and res.stderr == ""
 
 
 def test_kat_generates_the_official_files(tool, tmp_path):

@@ -58,8 +58,9 @@ static const char usage_text[] =
     "                  returns a wrong secret, no error (see hqc identify)\n"
     "  --variant D     an alias of --dialect D (the option's earlier name), same behaviour\n"
     "  --backend NAME  ref, avx2, vpclmul, avx512, avx2-sparse, avx512-sparse (the -sparse\n"
-    "                  ones are variable time); default: $HQC_BACKEND, else the fastest\n"
-    "                  constant-time backend this CPU runs\n"
+    "                  ones are variable time); default: $HQC_BACKEND if it names a\n"
+    "                  constant-time backend this CPU runs (else it is refused), else the\n"
+    "                  fastest constant-time backend this CPU runs\n"
     "\n"
     "file sizes in bytes (raw; hex files hold twice as many digits):\n"
     "             public key  secret key  ciphertext  shared secret\n"
@@ -76,8 +77,8 @@ static const char usage_text[] =
     "  0  success\n"
     "  1  a KEM operation or the randomness source failed; kat: generation or check failed;\n"
     "     selftest: a check failed\n"
-    "  2  usage error: unknown command or option, missing option, unknown level or dialect, or\n"
-    "     a backend that is unknown or not supported by this CPU\n"
+    "  2  usage error: unknown command or option, missing option, unknown level or dialect, a\n"
+    "     backend that is unknown or not supported by this CPU, or a refused HQC_BACKEND\n"
     "  3  an input file is missing, unreadable, of the wrong size or not hex\n"
     "  4  an output file exists (without --force) or cannot be written\n";
 
@@ -270,13 +271,21 @@ static int check_options(const options *o, const char *needed, const char *allow
     return 0;
 }
 
+/* --backend names any backend this CPU runs (the -sparse ones too); without it, a refused
+ * HQC_BACKEND stops the command rather than run it silently on another backend. */
 static const struct hqc_backend *pick_backend(const options *o, const level_ops *l)
 {
-    const struct hqc_backend *be = o->backend ? l->by_name(o->backend) : l->def();
+    if (o->backend == NULL) {
+        if (hqc1_backend_env_refusal() != NULL) {
+            print_env_refusal(stderr, "hqc: ");
+            return NULL;
+        }
+        return l->def();
+    }
+    const struct hqc_backend *be = l->by_name(o->backend);
     if (be == NULL) {
-        const char *asked = o->backend ? o->backend : getenv("HQC_BACKEND");
-        fprintf(stderr, "hqc: backend %s", o->backend ? "" : "HQC_BACKEND=");
-        print_quoted(stderr, asked ? asked : "auto", QUOTE_MAX);
+        fputs("hqc: backend ", stderr);
+        print_quoted(stderr, o->backend, QUOTE_MAX);
         fputs(" is unknown or not supported by this CPU; available:", stderr);
         print_available_backends(stderr);
         fputc('\n', stderr);

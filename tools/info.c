@@ -31,20 +31,33 @@ void print_available_backends(FILE *f)
             fprintf(f, " %s", hqc1_backend_name(*b));
 }
 
+void print_env_refusal(FILE *err, const char *prefix)
+{
+    const char *refused = hqc1_backend_env_refusal();
+    const char *value = getenv("HQC_BACKEND");
+    if (refused == NULL || value == NULL)
+        return;
+    fprintf(err, "%sHQC_BACKEND=", prefix);
+    print_quoted(err, value, QUOTE_MAX);
+    fprintf(err, " refused: %s; constant-time backends this CPU runs: auto", refused);
+    for (const struct hqc_backend *const *b = hqc1_backend_list(); *b; b++) {
+        const char *n = hqc1_backend_name(*b);
+        if (hqc1_backend_by_name(n) && !strstr(n, "-sparse"))
+            fprintf(err, " %s", n);
+    }
+    fputc('\n', err);
+}
+
 int print_info_json(FILE *out, FILE *err)
 {
-    const char *forced = getenv("HQC_BACKEND");
-    if (forced && *forced && strcmp(forced, "auto") != 0 && hqc1_backend_by_name(forced) == NULL) {
-        fputs("error: HQC_BACKEND=", err);
-        print_quoted(err, forced, QUOTE_MAX);
-        fputs(" is unknown or not supported by this CPU; available: auto", err);
-        print_available_backends(err);
-        fputc('\n', err);
-        return 2;
-    }
+    /* A refused HQC_BACKEND is reported, and the default shown is the one the library uses. */
+    print_env_refusal(err, "warning: ");
+    const char *refused = hqc1_backend_env_refusal();
     char feats[256];
-    fprintf(out, "{\"version\": \"%s\", \"cpu_features\": \"%s\", \"levels\": {", hqc_version(),
+    fprintf(out, "{\"version\": \"%s\", \"cpu_features\": \"%s\", ", hqc_version(),
             hqc_cpu_features_describe(feats, sizeof feats));
+    fprintf(out, "\"hqc_backend_refused\": %s%s%s, \"levels\": {", refused ? "\"" : "",
+            refused ? refused : "null", refused ? "\"" : "");
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
         const level_backends *l = &levels[i];
         const char *def = l->name(l->def());

@@ -11,6 +11,10 @@
  * and the available backends to err, and returns 2. */
 int print_info_json(FILE *out, FILE *err);
 
+/* One line on err, after prefix, when the library refused HQC_BACKEND: the value (escaped),
+ * the reason, and the backends the environment may name. Nothing otherwise. */
+void print_env_refusal(FILE *err, const char *prefix);
+
 /* Writes " ref avx2 ..." (the backends of level 1 this CPU can run) to f. */
 void print_available_backends(FILE *f);
 

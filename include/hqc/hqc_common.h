@@ -28,6 +28,10 @@
 #define HQC_API
 #endif
 
+/* What the *_with functions return, with nothing written, for a backend that is NULL, not
+ * one of that level's tables, or one this CPU cannot run (it would die on SIGILL). */
+#define HQC_ERR_BACKEND (-2)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,15 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* backend.c: the dispatcher. It lists the backends compiled into this level, checks each
- * one's CPU features against CPUID + XCR0, and resolves the default once (docs/ARCHITECTURE.md, "one
- * dispatcher"). Nothing above this file names a backend. Built with HQC_EMBEDDED (the liboqs
- * series), it lists the constant-time backends only and reads no environment: a library linked
- * into other programs must not let a variable of theirs choose its code. */
+ * one's CPU features against CPUID + XCR0, and resolves the default once (docs/ARCHITECTURE.md,
+ * "The contract"). Nothing above this file names a backend. HQC_BACKEND from the environment
+ * may choose among the constant-time backends the CPU runs, nothing else: a variable-time
+ * (-sparse), unknown or unsupported name is refused and the default stays the fastest
+ * constant-time backend. It is read with secure_getenv (or not at all in a set-user-ID
+ * program), and never in an HQC_EMBEDDED build (the liboqs series): a library linked into
+ * other programs must not let a variable of theirs choose its code. */
+/* secure_getenv is a GNU extension (glibc, musl); it must be asked for before any header. */
+#define _GNU_SOURCE
 #include "backend.h"
 #include "kem.h" /* HQC_API on the public functions defined here */
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__APPLE__)
+#include <unistd.h> /* issetugid */
+#endif
 
 static const hqc_backend *const all_backends[] = {
     &HQC_NS(backend_ref),
@@ -44,24 +52,66 @@ static int supported(const hqc_backend *be, uint32_t cpu)
     return (be->cpu_features & cpu) == be->cpu_features;
 }
 
+static const hqc_backend *find(const char *name)
+{
+    for (size_t i = 0; name && all_backends[i]; i++)
+        if (strcmp(all_backends[i]->name, name) == 0)
+            return all_backends[i];
+    return NULL;
+}
+
 const hqc_backend *HQC_NS(backend_by_name)(const char *name)
 {
-    if (name == NULL)
+    const hqc_backend *be = find(name);
+    return be && supported(be, hqc_cpu_features()) ? be : NULL;
+}
+
+int HQC_NS(backend_usable)(const hqc_backend *be)
+{
+    for (size_t i = 0; be && all_backends[i]; i++)
+        if (all_backends[i] == be)
+            return supported(be, hqc_cpu_features_cached());
+    return 0;
+}
+
+/* HQC_BACKEND as this process may trust it: NULL in a set-user-ID or set-group-ID program
+ * (secure_getenv, issetugid), and where neither check exists. */
+static const char *backend_from_env(void)
+{
+#if defined(HQC_EMBEDDED)
+    return NULL;
+#elif defined(__APPLE__)
+    return issetugid() ? NULL : getenv("HQC_BACKEND");
+#elif defined(__linux__)
+    return secure_getenv("HQC_BACKEND");
+#else
+    return NULL;
+#endif
+}
+
+const char *HQC_NS(backend_env_refusal)(void)
+{
+    const char *name = backend_from_env();
+    if (name == NULL || *name == '\0' || strcmp(name, "auto") == 0)
         return NULL;
-    uint32_t cpu = hqc_cpu_features();
-    for (size_t i = 0; all_backends[i]; i++)
-        if (strcmp(all_backends[i]->name, name) == 0)
-            return supported(all_backends[i], cpu) ? all_backends[i] : NULL;
+    const hqc_backend *be = find(name);
+    if (be == NULL)
+        return "no such backend";
+    if (!be->constant_time)
+        return "a variable-time backend (the environment may choose constant-time ones only)";
+    if (!supported(be, hqc_cpu_features()))
+        return "this CPU lacks its features";
     return NULL;
 }
 
 static const hqc_backend *resolve_default(void)
 {
-#ifndef HQC_EMBEDDED
-    const char *forced = getenv("HQC_BACKEND");
-    if (forced && *forced && strcmp(forced, "auto") != 0)
-        return HQC_NS(backend_by_name)(forced);
-#endif
+    const char *forced = backend_from_env();
+    if (forced && HQC_NS(backend_env_refusal)() == NULL) {
+        const hqc_backend *be = find(forced);
+        if (be != NULL)
+            return be;
+    }
     uint32_t cpu = hqc_cpu_features();
     const hqc_backend *best = NULL;
     for (size_t i = 0; all_backends[i]; i++)

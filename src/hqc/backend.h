@@ -82,10 +82,18 @@ const hqc_backend *const *HQC_NS(backend_list)(void);
 /* The backend called NAME, or NULL if it is unknown or this CPU lacks its features. */
 const hqc_backend *HQC_NS(backend_by_name)(const char *name);
 
-/* The backend the KEM uses by default: HQC_BACKEND from the environment if set (it must name
- * a known, supported backend, otherwise this returns NULL; never read in an HQC_EMBEDDED
- * build), else the fastest constant-time backend the CPU supports. Computed once; the cache is an atomic pointer, so concurrent
- * first calls are safe and agree. */
+/* The backend the KEM uses by default: the one HQC_BACKEND names if the environment may choose
+ * it (backend_env_refusal), else the fastest constant-time backend the CPU supports; never
+ * NULL. Computed once; the cache is an atomic pointer, so concurrent first calls are safe and
+ * agree. */
 const hqc_backend *HQC_NS(backend_default)(void);
+
+/* Why HQC_BACKEND was not followed ("no such backend", a variable-time one, this CPU lacks
+ * its features), or NULL when it is unset, "auto", or followed. Read afresh at each call. */
+const char *HQC_NS(backend_env_refusal)(void);
+
+/* 1 if be is one of this level's tables and this CPU runs it (the *_with entry points check
+ * this and return HQC_ERR_BACKEND otherwise), else 0. */
+int HQC_NS(backend_usable)(const hqc_backend *be);
 
 #endif

@@ -6,6 +6,7 @@
  * Linux (Documentation/arch/arm64/elf_hwcaps.rst), sysctlbyname("hw.optional...") on macOS. */
 #include "cpu.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -122,4 +123,19 @@ void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len)
             break;
         used += (size_t)n;
     }
+}
+
+/* Bit 31 marks the cache as filled (no HQC_CPU_* bit uses it), so a CPU with no feature at all
+ * is cached too. */
+#define CPU_CACHE_FILLED (1u << 31)
+
+uint32_t hqc_cpu_features_cached(void)
+{
+    static _Atomic uint32_t cached;
+    uint32_t f = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (f == 0) {
+        f = hqc_cpu_features() | CPU_CACHE_FILLED;
+        atomic_store_explicit(&cached, f, memory_order_relaxed);
+    }
+    return f & ~CPU_CACHE_FILLED;
 }

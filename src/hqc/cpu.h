@@ -25,6 +25,11 @@
 /* Features present and OS-enabled. Pure: it reads CPUID and XGETBV (or the HWCAPs) every call. */
 uint32_t hqc_cpu_features(void);
 
+/* The same, read once per process: CPUID traps to the hypervisor in a VM (microseconds), too
+ * slow for a check on every KEM call. The cache is one atomic word; every thread that fills
+ * it writes the same value. */
+uint32_t hqc_cpu_features_cached(void);
+
 /* "avx2 pclmul ..." for the features in MASK, written to BUF (always NUL-terminated). */
 void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len);
 

@@ -152,15 +152,21 @@ int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
     int NAME(id, crypto_kem_keypair_derand_with)(const hqc_backend *be, uint8_t *pk, uint8_t *sk,         \
                                           const uint8_t *seed_kem)                                 \
     {                                                                                              \
+        if (!HQC_NS(backend_usable)(be))                                                           \
+            return HQC_ERR_BACKEND;                                                                \
         return kem_keypair_derand(&table, be, pk, sk, seed_kem);                                   \
     }                                                                                              \
     int NAME(id, crypto_kem_enc_derand_with)(const hqc_backend *be, uint8_t *ct, uint8_t *ss,             \
                                       const uint8_t *pk, const uint8_t *m, const uint8_t *salt)    \
     {                                                                                              \
+        if (!HQC_NS(backend_usable)(be))                                                           \
+            return HQC_ERR_BACKEND;                                                                \
         return kem_enc_derand(&table, be, ct, ss, pk, m, salt);                                    \
     }                                                                                              \
     int NAME(id, crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk) \
     {                                                                                              \
+        if (!HQC_NS(backend_usable)(be))                                                           \
+            return HQC_ERR_BACKEND;                                                                \
         return kem_dec(&table, be, ss, ct, sk);                                                    \
     }
 

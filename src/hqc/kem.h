@@ -56,5 +56,6 @@ HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
 HQC_API const hqc_backend *const *HQC_NS(backend_list)(void);
 HQC_API const hqc_backend *HQC_NS(backend_by_name)(const char *name);
 HQC_API const hqc_backend *HQC_NS(backend_default)(void);
+HQC_API const char *HQC_NS(backend_env_refusal)(void);
 
 #endif

@@ -4,9 +4,10 @@
  * environment variable. src/hqc/backend.c is included so that resolve_default, which reads
  * HQC_BACKEND and is otherwise run once per process behind the cache, can be run per input;
  * this translation unit then supplies the level-1 dispatcher in place of the library's.
- * Properties: a name resolves only to the supported backend of exactly that name; an empty or
- * "auto" HQC_BACKEND picks the fastest supported constant-time backend; any other value picks
- * exactly what backend_by_name does (NULL for unknown names: never a silent fallback). */
+ * Properties: a name resolves only to the supported backend of exactly that name; HQC_BACKEND
+ * picks the backend of that name when it is constant time and supported, and the fastest
+ * supported constant-time backend for anything else (empty, "auto", unknown, variable time,
+ * unsupported), never NULL; backend_env_refusal gives a reason exactly in the last three cases. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (setenv("HQC_BACKEND", name, 1) != 0)
         abort();
     const hqc_backend *chosen = resolve_default();
-    if (name[0] == '\0' || strcmp(name, "auto") == 0) {
+    int followed = be != NULL && be->constant_time;
+    int refused = !followed && name[0] != '\0' && strcmp(name, "auto") != 0;
+    if ((HQC_NS(backend_env_refusal)() != NULL) != refused)
+        abort();
+    if (!followed) {
         if (chosen == NULL || !chosen->constant_time || !supported(chosen, cpu))
             abort();
         /* The list is ordered fastest last: nothing after the choice may qualify. */
