@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "backend.h"
@@ -182,9 +183,11 @@ static int parse_req(const char *path, uint8_t seeds[KAT_COUNT][SEED_LEN], int *
     return rc;
 }
 
-/* An output file is written as DIR/NAME.tmp.PID and renamed over DIR/NAME only once every
+/* An output file is written as DIR/NAME.tmp.XXXXXX and renamed over DIR/NAME only once every
  * output of the run is complete, so a failed run (a full disk, a failing KEM call) leaves
- * neither a partial file nor one output without the other. */
+ * neither a partial file nor one output without the other. The temporary name is made by
+ * mkstemp: unpredictable, created exclusively (O_EXCL), so no file or symbolic link that
+ * someone else placed there is ever opened or followed. */
 typedef struct {
     char final[4096], tmp[4096 + 32];
     FILE *f;
@@ -196,10 +199,23 @@ static int out_open(out_file *o, const char *dir, const char *name)
         fprintf(stderr, "error: output directory name too long: %.80s...\n", dir);
         return -1;
     }
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", o->final, (long)getpid());
-    o->f = fopen(o->tmp, "w");
-    if (!o->f)
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", o->final);
+    int fd = mkstemp(o->tmp);
+    /* mkstemp creates 0600; a KAT file gets what fopen would have given it (0666 less the
+     * umask, read back by setting it twice: this program runs no threads). */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fd >= 0 && (fchmod(fd, 0666 & ~mask) != 0 || (o->f = fdopen(fd, "w")) == NULL)) {
+        int err = errno;
+        close(fd);
+        remove(o->tmp);
+        errno = err;
+        fd = -1;
+    }
+    if (fd < 0) {
+        o->f = NULL;
         fprintf(stderr, "error: cannot create %s: %s\n", o->tmp, strerror(errno));
+    }
     return o->f ? 0 : -1;
 }
 

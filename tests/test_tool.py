@@ -10,6 +10,8 @@ import re
 import shutil
 import signal
 import stat
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -302,3 +304,36 @@ def test_variant_is_an_alias_of_dialect(tool, tmp_path):
     assert res.returncode == EXIT_USAGE and 'unknown HQC dialect "v5"' in res.stderr
     res = hqc(tool, "info", "--variant", "v5.0.0")
     assert res.returncode == EXIT_USAGE and "--dialect does not apply" in res.stderr
+
+
+# --- tool edges (issue 31) ------------------------------------------------------------------
+
+def test_identify_refuses_a_fifo_without_blocking(tool, tmp_path):
+    """hqc identify --sk FIFO without --level: the size probe opens like read_key_file
+    (O_NONBLOCK, regular files only), so it neither blocks on the FIFO nor reads it."""
+    fifo = tmp_path / "sk.fifo"
+    os.mkfifo(fifo)
+    res = subprocess.run([str(tool), "identify", "--sk", str(fifo)], capture_output=True, text=True,
+                         timeout=30)
+    assert res.returncode == EXIT_INPUT and "not a regular file" in res.stderr, res
+
+
+def test_kat_temporary_files_follow_no_planted_link(tool, tmp_path):
+    """The KAT writer's temporary names are unpredictable (mkstemp): links planted at every name
+    the process id would have predicted (NAME.tmp.PID) are left alone, and so is their target."""
+    out, victim = tmp_path / "out", tmp_path / "victim"
+    out.mkdir()
+    victim.write_text("keep me\n")
+    meta = LEVELS_META["1"]
+    last = int(Path("/proc/sys/kernel/ns_last_pid").read_text())
+    for pid in range(last + 1, last + 400):
+        for kind in ("req", "rsp"):
+            (out / ("%s.tmp.%d" % (meta[kind], pid))).symlink_to(victim)
+    must(hqc(tool, "kat", "--level", 1, "--out", out))
+    assert victim.read_text() == "keep me\n"
+    for kind in ("req", "rsp"):
+        path = out / meta[kind]
+        assert not path.is_symlink()
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == meta[kind + "_sha256"], kind
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # 0666 less the umask 022, as before
+    assert sorted(p.name for p in out.iterdir() if not p.is_symlink()) == sorted([meta["req"], meta["rsp"]])

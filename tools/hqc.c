@@ -2,10 +2,13 @@
 /* hqc.c: the hqc command-line tool: key generation, encapsulation and decapsulation to files
  * (raw or hex) for HQC-1/3/5, the CPU and backend report, and the KAT generator and check of
  * kat/genkat.c. Usage and exit codes: `hqc --help` (usage_text below). */
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <hqc/hqc.h>
 
@@ -388,16 +391,21 @@ static int cmd_decaps(const options *o, const struct hqc_backend *be)
     return rc;
 }
 
-/* The level whose secret key has the size of the file at path (raw, or hex with an optional
- * newline), or NULL. */
-static const level_ops *level_of_sk_file(const char *path, int hex)
+/* The level whose secret key has the size of the regular file at path (raw, or hex with an
+ * optional newline), or NULL. Opened as read_key_file does (keyfile.c): O_NONBLOCK, so that a
+ * FIFO or device named by mistake neither blocks nor is read; *regular says whether it was a
+ * regular file at all. */
+static const level_ops *level_of_sk_file(const char *path, int hex, int *regular)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    *regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (fd >= 0)
+        close(fd);
+    if (!*regular)
         return NULL;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    fclose(f);
-    for (size_t i = 0; size >= 0 && i < sizeof all_levels / sizeof all_levels[0]; i++) {
+    long long size = (long long)st.st_size;
+    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++) {
         size_t sk = all_levels[i].sk_bytes, n = (size_t)size;
         if (hex ? (n >= 2 * sk && n <= 2 * sk + 2) : n == sk)
             return &all_levels[i];
@@ -411,14 +419,17 @@ static const level_ops *level_of_sk_file(const char *path, int hex)
  * and y, so the public key differs. */
 static int cmd_identify(const options *o)
 {
-    const level_ops *l = o->level ? o->level : level_of_sk_file(o->sk, o->hex);
+    int regular = 1;
+    const level_ops *l = o->level ? o->level : level_of_sk_file(o->sk, o->hex, &regular);
+    static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
+    if (!regular) /* read_key_file names the problem (missing, not a regular file) */
+        return read_key_file(o->sk, "secret key", sk, all_levels[0].sk_bytes, o->hex);
     if (l == NULL) {
         fputs("hqc identify: ", stderr);
         print_quoted(stderr, o->sk, QUOTE_MAX);
         fputs(" has the size of no secret key (2321, 4602 or 7333 bytes); give --level\n", stderr);
         return EXIT_INPUT;
     }
-    static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
     int rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex);
     if (rc != 0)
         return rc;
