@@ -8,6 +8,8 @@
  * picks the backend of that name when it is constant time and supported, and the fastest
  * supported constant-time backend for anything else (empty, "auto", unknown, variable time,
  * unsupported), never NULL; backend_env_refusal gives a reason exactly in the last three cases. */
+/* backend.c asks for secure_getenv with _GNU_SOURCE; it must come before any header here too. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

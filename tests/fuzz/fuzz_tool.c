@@ -319,7 +319,7 @@ static int known_option(const char *name, size_t len)
 
 static int known_alias(const char *name, size_t len)
 {
-    return strlen(DIALECT_ALIAS) == len + 2 && memcmp(DIALECT_ALIAS + 2, name, len) == 0;
+    return strlen(DIALECT_ALIAS) == len + 2 && memcmp(&DIALECT_ALIAS[2], name, len) == 0;
 }
 
 /* Each --word of the usage text and each word of command_specs is an option of the model. */
