@@ -100,10 +100,52 @@ ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1)):
 endef
 $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),$(eval $(call ct_vg_goal,$(c),$(o)))))
 # Tuned configurations, CC:OPT:TUNE: the ones in which a compiler once turned a masked
-# selection into a branch on a secret (clang 16 tuning for znver3 in the portable RM decoder).
-CT_VG_TUNED ?= clang-16:-O2:mtune-znver3
+# selection into a branch on a secret (clang 16 tuning for znver3 and alderlake in the portable
+# RM decoder; -march=alderlake's code has AVX-VNNI instructions valgrind 3.19 cannot run, so its
+# tuning stands in for it).
+CT_VG_TUNED ?= clang-16:-O2:mtune-znver3 clang-16:-O3:march-znver3 clang-16:-O2:mtune-alderlake
 $(foreach t,$(CT_VG_TUNED),$(eval $(call ct_vg_goal,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t))))))
 $(foreach o,$(CT_OPTS),$(eval $(call ct_msan_goal,$(o))))
+
+# --- the constant-time matrix (issue 31; docs/VERIFICATION.md, "The matrix") --------------
+#   make ct-matrix   valgrind memcheck over ref, avx2 and avx2-sparse at every level and dialect,
+#                    for every compiler x optimisation x tuning below; one table at the end
+#                    (build/ct/matrix.txt). About 100 s a configuration on 2 cores.
+# valgrind 3.19 runs neither AVX-512 nor VEX VPCLMULQDQ, so vpclmul and avx512 are not in these
+# builds. -march is used where valgrind can run its code (x86-64-v3, skylake, znver3, and this
+# machine's own unless it has AVX-512); for alderlake (AVX-VNNI), sapphirerapids and znver4
+# (AVX-512) their -mtune gives the same instruction selection choices without the instructions.
+CT_MATRIX_CCS   ?= gcc-12 clang-14 clang-16 clang-19
+CT_MATRIX_OPTS  ?= -O2 -O3 -Os
+CT_MATRIX_TUNES ?= generic march-x86-64-v3 $(if $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo y),,march-native) \
+                   march-skylake mtune-skylake mtune-alderlake mtune-sapphirerapids march-znver3 mtune-znver3 \
+                   mtune-znver4
+mx_name = ct-mx-$(1)-$(call opt_name,$(2))-$(3)
+mx_vars = BACKEND=avx2 CC=$(1) OPT=$(2) SAN= HQC_SHA3=keccak \
+          EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4$(if $(filter-out generic,$(3)), $(call tune_flag,$(3)))"
+define ct_mx_goal
+.PHONY: $(call mx_name,$(1),$(2),$(3))
+$(call mx_name,$(1),$(2),$(3)):
+	$$(call fresh_build,$(CT_DIR)/mx/$(1)-$(call opt_name,$(2))-$(3),$(call mx_vars,$(1),$(2),$(3)))
+	$$(MAKE) --no-print-directory BUILD=$(CT_DIR)/mx/$(1)-$(call opt_name,$(2))-$(3) $(call mx_vars,$(1),$(2),$(3)) ct-progs
+	$$(PYTHON) scripts/ct-check --tool valgrind --build $(CT_DIR)/mx/$(1)-$(call opt_name,$(2))-$(3) $$(CT_LEVEL_ARGS)
+endef
+$(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(CT_MATRIX_TUNES),$(eval $(call ct_mx_goal,$(c),$(o),$(t))))))
+CT_MX_ROWS := $(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(CT_MATRIX_TUNES),$(c):$(call mx_name,$(c),$(o),$(t)):$(CT_DIR)/mx/$(c)-$(call opt_name,$(o))-$(t):$(if $(filter-out generic,$(t)),$(call tune_flag,$(t))))))
+.PHONY: ct-matrix
+# A compiler that does not know a tuning (gcc 12 and clang 14 have no znver4) leaves that row out,
+# and the table says so. -k: every configuration runs even when one fails; the summary then
+# fails for it.
+ct-matrix:
+	@mkdir -p $(CT_DIR); goals=; dirs=; : > $(CT_DIR)/matrix-left-out.txt; \
+	for row in $(CT_MX_ROWS); do \
+	    cc=$${row%%:*}; rest=$${row#*:}; goal=$${rest%%:*}; rest=$${rest#*:}; dir=$${rest%%:*}; flag=$${rest#*:}; \
+	    if [ -z "$$flag" ] || $$cc $$flag -E -x c /dev/null >/dev/null 2>&1; then goals="$$goals $$goal"; dirs="$$dirs $$dir"; \
+	    else echo "left out: $$cc does not know $$flag" >> $(CT_DIR)/matrix-left-out.txt; fi; \
+	done; \
+	$(MAKE) --no-print-directory -k $$goals; \
+	$(PYTHON) scripts/ct-check --summary $$dirs > $(CT_DIR)/matrix.txt; rc=$$?; \
+	sort -u $(CT_DIR)/matrix-left-out.txt >> $(CT_DIR)/matrix.txt; cat $(CT_DIR)/matrix.txt; exit $$rc
 
 # Every configuration, then one table of all of them; all KEM outputs must agree.
 ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
