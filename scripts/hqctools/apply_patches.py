@@ -9,8 +9,9 @@ path, pristine hash, patched hash). The liboqs 0.16.0 series is generated, not t
 checkout, applying it to a liboqs 0.16.0 tree first makes it afresh from that tree (read only,
 through a copy) and the official tree ($HQC_UPSTREAM or ../shared/peers), writing
 patches/liboqs-0.16.0/ (scripts/make-liboqs-series); --revert takes out the series written
-there; a release tarball (make dist) ships the series and applies it as it is. A tree that matches no release, is already patched (or,
-with --revert, is not), or whose key files were changed locally is refused. The whole series is
+there; a release tarball (make dist) ships the series and applies it as it is. A tree that
+matches no release, is already patched (or, with --revert, is not), or whose key files were
+changed locally is refused. The whole series is
 first run with `patch --dry-run` (and applied for real) on a scratch copy of the files it
 touches; only if every patch goes through there is the tree itself patched, and should that
 still fail, every touched file is put back as it was. A tree where a file to change, or a folder

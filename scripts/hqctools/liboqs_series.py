@@ -130,7 +130,11 @@ def make(liboqs=None, official=None, out=OUT):
         for what, tree in (("liboqs 0.16.0", liboqs), ("official HQC", official)):
             if not Path(tree).is_dir():
                 raise ub.BuildError("the %s tree %s is not a directory" % (what, tree))
-        write(generate(liboqs, official, work), out)
+        files = generate(liboqs, official, work)
+        try:
+            write(files, out)
+        except OSError as e:
+            raise ub.BuildError("cannot write the series to %s: %s" % (out, e)) from None
 
 
 def liboqs_version(tree):
