@@ -161,6 +161,18 @@ def imported(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def liboqs_series():
+    """patches/liboqs-0.16.0/, generated once per session from the pristine trees (the series
+    is not tracked: scripts/make-liboqs-series, hqctools/liboqs_series.py); returns the folder.
+    scripts/apply-patches regenerates it there itself before it patches a liboqs tree."""
+    from hqctools import liboqs_series as ls
+    from lib.liboqs import needs_tools
+    needs_tools()
+    built(ls.make, liboqs_source(), official_source())
+    return ls.OUT
+
+
+@pytest.fixture(scope="session")
 def import_build(imported, tmp_path_factory):
     """The imported tree's static Release DIST build (HQC only): also the series' (the same
     files, test_series_is_the_import), which test_patches_liboqs and test_tls use."""

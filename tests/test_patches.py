@@ -63,13 +63,28 @@ def releases():
     return sorted(p.parent.name for p in PATCHES.glob("*/series"))
 
 
+def assert_release_complete(r):
+    names = (PATCHES / r / "series").read_text().split()
+    assert names and all((PATCHES / r / n).is_file() for n in names)
+    assert all(re.fullmatch(r"\d{4}-[\w.-]+\.patch", n) for n in names)
+    assert (PATCHES / r / "fingerprints").is_file()
+
+
 def test_releases_present():
+    """The tracked series are complete; of the liboqs one (generated) git keeps only its
+    hand-kept first patch."""
+    assert {"hqc-2025-08-22", "pqclean-2023-04-30"} <= set(releases())
+    for r in ("hqc-2025-08-22", "pqclean-2023-04-30"):
+        assert_release_complete(r)
+    tracked = run(["git", "-C", ROOT, "ls-files", "patches/liboqs-0.16.0"]).stdout.split()
+    assert tracked == ["patches/liboqs-0.16.0/0000-point-copy_from_upstream-at-hqc-fast.patch"]
+
+
+def test_generated_liboqs_series_present(liboqs_series):
+    """scripts/make-liboqs-series writes the liboqs series next to its first patch, in the
+    layout of the tracked ones."""
     assert releases() == ["hqc-2025-08-22", "liboqs-0.16.0", "pqclean-2023-04-30"]
-    for r in releases():
-        names = (PATCHES / r / "series").read_text().split()
-        assert names and all((PATCHES / r / n).is_file() for n in names)
-        assert all(re.fullmatch(r"\d{4}-[\w.-]+\.patch", n) for n in names)
-        assert (PATCHES / r / "fingerprints").is_file()
+    assert_release_complete(liboqs_series.name)
 
 
 def test_patches_are_current_with_src():

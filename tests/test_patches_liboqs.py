@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""The liboqs 0.16.0 series (patches/liboqs-0.16.0): what liboqs's own import script makes of
-this repository (scripts/make-liboqs-series; tests/test_liboqs_import.py checks that applying
-it gives the imported tree byte for byte). Here: it carries our files verbatim and none of our
+"""The liboqs 0.16.0 series (patches/liboqs-0.16.0, generated once per session by the
+liboqs_series fixture: it is not tracked): what liboqs's own import script makes of this
+repository (scripts/make-liboqs-series; tests/test_liboqs_import.py checks that applying it gives
+the imported tree byte for byte). Here: it carries our files verbatim and none of our
 Keccak, SHA3 or randomness (liboqs's serve them); apply-patches applies it, refuses a second
 application and reverts byte for byte; and on a tree it patched (the static Release build is
 the imported tree's of test_liboqs_import, the same files): the derandomised entry points agree
@@ -26,8 +27,6 @@ from lib.liboqs import choice_report, compile_against, expected_backend, import_
 from hqctools import make_patches
 from lib.patches import parse_patch, snapshot  # what all trees' tests share
 
-RELEASE = "liboqs-0.16.0"
-SERIES = ROOT / "patches" / RELEASE
 APPLY = ROOT / "scripts" / "apply-patches"
 INTEGRATION = ROOT / "integration" / "liboqs"
 HQC_DIR = "src/kem/hqc/"
@@ -42,24 +41,24 @@ def folder(level, impl):
     return "%shqc-fast_hqc-%s_%s/" % (HQC_DIR, level, impl)
 
 
-def created_files():
+def created_files(series):
     """{path in the tree: text} of every file the series creates."""
     created = {}
-    for name in (SERIES / "series").read_text().split():
-        for old, new, hunk in parse_patch(SERIES / name):
+    for name in (series / "series").read_text().split():
+        for old, new, hunk in parse_patch(series / name):
             if old == "/dev/null":
                 created[new.split("/", 1)[1]] = "".join(l[1:] + "\n" for l in hunk
                                                         if l.startswith("+"))
     return created
 
 
-def test_series_carries_our_files_verbatim():
+def test_series_carries_our_files_verbatim(liboqs_series):
     """Every implementation folder (3 levels x ref, x86_64, aarch64) holds exactly the files
     its META entry lists, and every common dependency's folder (the files that need more
     machine flags) exactly its COMMONS.yml sources, each a verbatim copy of ours; no
     variable-time sparse code, and none of our Keccak, SHA3 or getrandom: hashes, XOF and
     randomness are liboqs's (the glue's oqs_sha3.c, oqs_shake.c, oqs_randombytes.c)."""
-    created = created_files()
+    created = created_files(liboqs_series)
     commons = yaml.safe_load((INTEGRATION / "COMMONS.yml").read_text())["commons"]
     ours = [p for p in created if p.startswith(HQC_DIR + "hqc-fast_")]
     folders = {p.split("/")[3] for p in ours}
@@ -87,12 +86,12 @@ def test_series_carries_our_files_verbatim():
     assert {d["name"].split("_", 2)[1] for d in commons} == {"x86", "aarch64"}
 
 
-def test_series_edits_only_hqc_of_liboqs():
+def test_series_edits_only_hqc_of_liboqs(liboqs_series):
     """Besides the new folders, the series edits liboqs's yml (our upstream), the files the
     import renders in src/kem/hqc, and the HQC options of alg_support.cmake and
     oqsconfig.h.cmake (every changed line names hqc, or is the if()/endif() around one)."""
-    for name in (SERIES / "series").read_text().split():
-        for old, new, hunk in parse_patch(SERIES / name):
+    for name in (liboqs_series / "series").read_text().split():
+        for old, new, hunk in parse_patch(liboqs_series / name):
             if old == "/dev/null":
                 assert new.startswith("b/" + HQC_DIR + "hqc-fast_"), new
                 continue
@@ -114,11 +113,12 @@ def test_embedded_dispatcher(tmp_path, embedded):
         (["HQC_EMBEDDED"] if embedded else [])
     obj = tmp_path / "backend.o"
     run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-D_DEFAULT_SOURCE", "-DHQC_LEVEL=1",
-         *("-D" + d for d in defines), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
-         "-c", ROOT / "src" / "hqc" / "backend.c", "-o", obj])
+         *("-D" + d for d in defines), "-I", ROOT / "src" / "hqc", "-I", ROOT / "src" / "fips202",
+         "-I", ROOT / "include", "-c", ROOT / "src" / "hqc" / "backend.c", "-o", obj])
     undefined = {l.split()[-1] for l in run(["nm", "-u", obj]).stdout.splitlines()}
     variable_time = {s for s in undefined if s.endswith("_sparse")}
-    assert bool(variable_time) != embedded and ("getenv" in undefined) != embedded, undefined
+    reads_env = bool({"getenv", "secure_getenv"} & undefined)
+    assert bool(variable_time) != embedded and reads_env != embedded, undefined
     assert "hqc1_backend_vpclmul" in undefined and "hqc1_backend_avx512" in undefined
 
 

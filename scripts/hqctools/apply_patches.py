@@ -5,8 +5,13 @@
   apply-patches UPSTREAM_DIR --revert   take a series applied by this script out again
 
 The release is recognised from the sha256 of a few key files (patches/<release>/fingerprints:
-path, pristine hash, patched hash). A tree that matches no release, is already patched (or,
-with --revert, is not), or whose key files were changed locally is refused. The whole series is
+path, pristine hash, patched hash). The liboqs 0.16.0 series is generated, not tracked: in a git
+checkout, applying it to a liboqs 0.16.0 tree first makes it afresh from that tree (read only,
+through a copy) and the official tree ($HQC_UPSTREAM or ../shared/peers), writing
+patches/liboqs-0.16.0/ (scripts/make-liboqs-series); --revert takes out the series written
+there; a release tarball (make dist) ships the series and applies it as it is. A tree that
+matches no release, is already patched (or, with --revert, is not), or whose key files were
+changed locally is refused. The whole series is
 first run with `patch --dry-run` (and applied for real) on a scratch copy of the files it
 touches; only if every patch goes through there is the tree itself patched, and should that
 still fail, every touched file is put back as it was. A tree where a file to change, or a folder
@@ -22,6 +27,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from hqctools import liboqs_series
+from hqctools import upstream_build as ub
 
 ROOT = Path(__file__).resolve().parents[2]
 PATCHES = ROOT / "patches"
@@ -70,11 +78,40 @@ def identify(tree):
         still = [p for p, pristine, patched in rows if actual[p] == pristine != patched]
         raise Refusal("%s looks like %s, but it is only partly patched (%s still pristine); "
                       "restore it from upstream" % (tree, release, ", ".join(still)))
+    if liboqs_series.liboqs_version(tree) is not None and \
+            not (liboqs_series.OUT / "fingerprints").is_file():
+        raise Refusal("%s is a liboqs tree, and no liboqs series has been made here: apply-patches "
+                      "makes one when it patches a pristine liboqs 0.16.0 tree (or run "
+                      "scripts/make-liboqs-series)" % tree)
     nearest = max(partial, default=(0, None))
     hint = (" (its files resemble %s, but some of that release's key files are missing)"
             % nearest[1]) if nearest[0] > 0 else ""
     raise Refusal("%s is not a known upstream HQC tree%s; known releases: %s"
                   % (tree, hint, ", ".join(sorted(releases()))))
+
+
+def make_liboqs_series(tree):
+    """In a git checkout, before patching a liboqs tree: write patches/liboqs-0.16.0/ afresh
+    from it (a tree the current series recognises as patched is left to main to refuse)."""
+    version = liboqs_series.liboqs_version(tree)
+    if version is None or not liboqs_series.is_checkout():
+        return
+    if version != liboqs_series.VERSION:
+        raise Refusal("%s is liboqs %s; the series is for liboqs %s only" % (
+            tree, ".".join(map(str, version)) or "(unknown version)",
+            ".".join(map(str, liboqs_series.VERSION))))
+    if (liboqs_series.OUT / "fingerprints").is_file():
+        try:
+            if identify(tree)[1] == "patched":
+                return
+        except Refusal:
+            pass
+    try:
+        liboqs_series.make(liboqs=tree)
+    except ub.BuildError as e:
+        raise Refusal("cannot make the liboqs 0.16.0 series from %s (is it a pristine liboqs "
+                      "0.16.0 tree? the official tree comes from $HQC_UPSTREAM or "
+                      "../shared/peers); the tree was not touched:\n%s" % (tree, e)) from None
 
 
 def series(release):
@@ -230,6 +267,8 @@ def main():
             raise Refusal("%s is not a directory" % args.tree)
         if shutil.which("patch") is None:
             raise Refusal("GNU patch is not installed")
+        if not args.revert:
+            make_liboqs_series(tree)
         release, state = identify(tree)
         if args.revert and state != "patched":
             raise Refusal("%s is a pristine %s tree: nothing to revert" % (tree, release))

@@ -227,7 +227,8 @@ def our_library():
 def peers_program(level, objects, out, patched=False, ldflags=()):
     """bench/upstream/kem_peers.c for level, linked with the renamed tree objects and ours."""
     sh(["cc", *HARNESS_CFLAGS, *ldflags, "-O2", "-DHQC_LEVEL=%s" % level,
-        *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "include",
+        *(["-DHQC_PEERS_PATCHED"] if patched else []), "-I", ROOT / "src" / "hqc", "-I", ROOT / "src" / "fips202",
+        "-I", ROOT / "include",
         "-I", ROOT / "bench", HARNESS / "kem_peers.c", *objects, our_library(), "-lcrypto",
         "-o", out])
     return Path(out)
