@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* bench_splits.c: tuning harness for TUNING.md, not part of the library (the Makefile only
- * compiles the .c files directly in src/gf2x/native/x86_64/avx512/). Times, in interleaved rounds, this
+/* bench_splits.c: tuning harness for dev/tuning/avx512.md, not part of the library (nothing
+ * in the build compiles dev/). Times, in interleaved rounds, this
  * build's avx512 mul against another top split built from the same inner products: three-way
  * Karatsuba instead of Toom-3 over the TOOM3_MUL_BLOCKS-block product (6 products instead of
  * 5, no evaluation growth); checks it against mul and prints the inner pieces' times.
- *   cc -std=c11 -O3 -Isrc/hqc -Isrc/gf2x/ -Isrc/gf2x/native/x86_64/avx512/ -IBUILD/gen -DHQC_LEVEL=L \
+ *   cc -std=c11 -O3 -Isrc/hqc -Isrc/fips202 -Isrc/gf2x -Isrc/gf2x/native/x86_64/avx512 \
+ *      -Isrc/gf2x/native/x86_64 -Isrc/gf2x/skeleton -Iinclude -Ibench -IBUILD/gen -DHQC_LEVEL=L \
  *      -DHQC_HAVE_AVX2 -DHQC_HAVE_AVX512 -mavx2 -mavx512f -mavx512bw -mavx512dq -mavx512vl \
  *      -mvpclmulqdq dev/tune/avx512/bench_splits.c BUILD/libhqc.a -lcrypto -o bench_splits
  *   taskset -c 1 ./bench_splits [calls] [rounds] */

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* leaf_bench.c: for TUNING.md, not part of the library. Checks the two-product leaf of
+/* leaf_bench.c: for dev/tuning/vpclmul.md, not part of the library. Checks the two-product leaf of
  * vclmul_pair_leaf.h against a bit-by-bit schoolbook product, then times it against two
  * 16-word products of the one-product leaf (vclmul_leaf.h through the shared skeleton's
  * 16-word step): 100 back-to-back calls over 8 rotating operand sets (nothing for the
  * compiler to hoist, no dependency between calls), median of 2001 runs, in TSC ticks.
  * Build from the repository root (leaf variants: put a modified copy of the header in DIR
  * and add -IDIR first):
- *   cc -std=c11 -O3 -mavx2 -mpclmul -mbmi2 -mvpclmulqdq -Isrc/gf2x/native/x86_64/vpclmul/ -Isrc/gf2x/native/x86_64/avx2/ \
- *      -Isrc/hqc -Ibuild/auto/gen dev/tune/vpclmul/leaf_bench.c -o leaf_bench
+ *   cc -std=c11 -O3 -mavx2 -mpclmul -mbmi2 -mvpclmulqdq -Isrc/gf2x/native/x86_64/vpclmul \
+ *      -Isrc/gf2x/native/x86_64 -Isrc/gf2x/skeleton -Isrc/hqc -Ibench -Ibuild/auto/gen \
+ *      dev/tune/vpclmul/leaf_bench.c -o leaf_bench
  *   flock /tmp/hqc-timing.lock taskset -c 1 ./leaf_bench */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "vclmul_pair_leaf.h"
 
 #define KARAT2_LEAF vclmul512_split
+#define SKELETON_LANE "vec256.h"
 #include "karat2_skeleton.h"
 
 enum { CALLS = 100, RUNS = 2001, SETS = 8 };

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* pair_bench.c: paired timing of two backends of one level, for TUNING.md; not part of the
+/* pair_bench.c: paired timing of two backends of one level, for dev/tuning/vpclmul.md; not part of the
  * library (the Makefile compiles only the .c files directly in src/gf2x/native/x86_64/vpclmul/). Per
  * iteration it times one call of each backend (order alternating), rdtsc between lfences,
  * and reports the median ticks of each and the median of the per-iteration ratios A/B with
  * its q1-q3 spread. Ops: mul (fresh operands every 50 iterations, results compared), keygen,
  * encaps, decaps (one seed per iteration, both backends must agree). Build against a build's
  * libhqc.a (BUILD = build/auto, or any build with both backends):
- *   cc -std=c11 -O2 -Isrc/hqc -Isrc/gf2x/ -Ibench -IBUILD/gen -DHQC_LEVEL=L \
+ *   cc -std=c11 -O2 -Isrc/hqc -Isrc/fips202 -Isrc/gf2x -Iinclude -Ibench -IBUILD/gen -DHQC_LEVEL=L \
  *      -DHQC_HAVE_AVX2 -DHQC_HAVE_VPCLMUL dev/tune/vpclmul/pair_bench.c BUILD/libhqc.a \
  *      -lcrypto -o pair_bench
  *   flock /tmp/hqc-timing.lock taskset -c 1 ./pair_bench A B OP [iterations]
