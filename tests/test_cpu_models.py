@@ -119,7 +119,9 @@ def test_refuses_a_backend_the_model_lacks(model, info, tmp_path):
         assert res.returncode == 0, (name, res.returncode, guest_stderr(res))
         assert "HQC_BACKEND" in guest_stderr(res) and name in guest_stderr(res)
         refused = json.loads(res.stdout)
-        assert refused["hqc_backend_refused"] == "this CPU lacks its features", refused
+        # The environment may name no variable-time backend at all, whatever the CPU.
+        reason = "a variable-time backend" if name.endswith("-sparse") else "this CPU lacks its features"
+        assert refused["hqc_backend_refused"].startswith(reason), refused
         assert all(lv["default"] in offered for lv in refused["levels"].values()), refused
         keygen = ["keygen", "--level", 1, "--pk", tmp_path / "pk", "--sk", tmp_path / "sk"]
         for res in (emulated(model, bin_path("hqc"), *keygen, "--backend", name),
