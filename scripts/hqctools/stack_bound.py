@@ -22,6 +22,7 @@ use before the operation starts, measured by hqcL_test_stack) exceeds it.
 """
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
