@@ -222,3 +222,9 @@ def pqclean_pristine():
                 shutil.rmtree(root)
             os.replace(Path(tmp) / "x", root)
     return tree
+
+
+# Skips under CI=true (issue 37): a skip fails the run unless tests/skip_allowlist.txt allows its
+# reason. The hooks live in tests/lib/skip_policy.py; importing them here registers them.
+from lib.skip_policy import (pytest_configure, pytest_make_collect_report,  # noqa: E402,F401
+                              pytest_runtest_makereport)

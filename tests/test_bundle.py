@@ -6,7 +6,6 @@ other environment, every step passing (quick mode) and the report naming each st
 CPU. A failing program makes verify.sh exit non-zero and name its step; so does an official
 KAT file that differs from its digest. Skips without ../shared/peers or cmake, and off x86-64."""
 import os
-import platform
 import re
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ import tarfile
 import pytest
 
 from conftest import ROOT, run
+from lib.cpuflags import require_machine
 
 PEERS = ROOT.parent / "shared" / "peers"
 STEPS = ("selftest", "products", "keccak", "stack", "fuzz", "official-ctest", "leakage",
@@ -24,8 +24,7 @@ MINIMAL_ENV = {"PATH": "/usr/bin:/bin"}
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
-    if platform.machine() != "x86_64":
-        pytest.skip("the bundle is of x86-64 programs")
+    require_machine("x86_64", why="the bundle is of x86-64 programs")
     if not (PEERS / "hqc-2025-08-22.tar.xz").is_file():
         pytest.skip("../shared/peers/hqc-2025-08-22.tar.xz is missing (a checkout without "
                     "../shared): the bundle carries the official tree's programs")

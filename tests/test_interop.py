@@ -7,7 +7,8 @@ with their encaps and the reverse, and tampered ciphertexts and secret keys with
 implicit-rejection secrets.
 
 The first build fetches the crates from crates.io into cargo's cache; later builds run
---offline. Without cargo, or without the crates and the network, the test skips and says so.
+--offline. Without cargo the test skips (a failure under CI=true); a build that fails, for want
+of the network or of a pinned crate included, fails the test with cargo's error text.
 HQC_INTEROP_ROUNDS (default 4) sets the rounds per level and backend; each round tampers 8
 ciphertexts and 4 secret keys (docs/VERIFICATION.md records a longer run)."""
 import json

@@ -27,7 +27,7 @@ import pytest
 
 from conftest import BUILD, LEVELS, LEVELS_META, PEERS_VENV, ROOT, bin_path, run, supported_backends
 from lib.exports import shared_library
-from lib.interop import NETWORK_ERRORS, build_interop, cargo
+from lib.interop import build_crate, build_interop
 from lib.tool import load_library
 
 ROUNDS = int(os.environ.get("HQC_INTEROP_ROUNDS", "4"))
@@ -216,18 +216,8 @@ def test_bouncy_castle_byte_identical_every_backend(bc, lib, level):
 
 @pytest.fixture(scope="module")
 def backbone_kat():
-    exe = cargo()
-    if exe is None:
-        pytest.skip("cargo not found: the backbone-hqc KAT test did not run")
-    env = dict(os.environ, CARGO_TARGET_DIR=str(BUILD / "interop-backbone"))
-    cmd = [exe, "build", "--release", "--locked", "--manifest-path", ROOT / "tests" / "interop" / "backbone" / "Cargo.toml"]
-    res = run(cmd + ["--offline"], check=False, env=env, timeout=900)
-    if res.returncode != 0:
-        res = run(cmd, check=False, env=env, timeout=900)
-        if res.returncode != 0 and any(e in res.stderr for e in NETWORK_ERRORS):
-            pytest.skip("backbone-hqc could not be fetched from crates.io (offline?): %s"
-                        % res.stderr.strip().splitlines()[-1])
-        assert res.returncode == 0, res.stderr
+    build_crate(ROOT / "tests" / "interop" / "backbone" / "Cargo.toml", BUILD / "interop-backbone",
+                "the backbone-hqc KAT test")
     return BUILD / "interop-backbone" / "release" / "backbone-kat"
 
 

@@ -13,6 +13,7 @@ import subprocess
 import pytest
 
 from conftest import BUILD, LEVELS, bin_path, run, supported_backends
+from lib.cpuflags import BACKEND_FLAGS, backend_runs, require_cpu
 
 OPS = ("mul", "support_to_vector", "rm_decode", "rs_syndromes")
 
@@ -97,25 +98,31 @@ def test_text_output_and_full_mode():
     assert "FAIL" not in out and out.rstrip().splitlines()[-1].startswith("selftest passed: ")
 
 
-def fault_cases():
-    """(backend, level, op): one per operation kind, on backends this CPU runs."""
-    try:
-        impls = supported_backends(3)
-    except BaseException:  # no build: the tests themselves report it
-        return []
-    vector = [b for b in impls if b != "ref" and "sparse" not in b]
-    sparse = [b for b in impls if "sparse" in b]
-    cases = []
-    if vector:
-        cases += [(vector[-1], 3, "mul"), (vector[0], 5, "rs_syndromes"),
-                  (vector[0], 1, "support_to_vector"), (vector[-1], 1, "rm_decode")]
-    if sparse:
-        cases.append((sparse[-1], 5, "mul_sparse"))
-    return cases
+# One case per operation kind: which backend of the kind (the first or last vector one, the
+# last sparse one) is chosen when the test runs, from the build, so that a missing build fails
+# the tests instead of emptying their parameters at collection.
+FAULT_CASES = [("vector", -1, 3, "mul"), ("vector", 0, 5, "rs_syndromes"),
+               ("vector", 0, 1, "support_to_vector"), ("vector", -1, 1, "rm_decode"),
+               ("sparse", -1, 5, "mul_sparse")]
 
 
-@pytest.mark.parametrize("backend, level, op", fault_cases())
-def test_flipped_bit_fails_naming_backend_level_and_op(backend, level, op):
+def fault_backend(kind, index):
+    """The backend of kind (vector: constant-time native; sparse: -sparse) at index among those
+    this CPU runs; a skip naming the flags /proc/cpuinfo lacks, or a failure if it has them."""
+    impls = supported_backends(3)
+    found = [b for b in impls if b != "ref" and ("sparse" in b) == (kind == "sparse")]
+    if not found:
+        kinds = [b for b in BACKEND_FLAGS if b != "ref" and ("sparse" in b) == (kind == "sparse")]
+        if not any(backend_runs(b) for b in kinds):
+            require_cpu(*min((BACKEND_FLAGS[b] for b in kinds), key=len),
+                        why="no %s backend runs here" % kind)
+        pytest.fail("no %s backend among %s although /proc/cpuinfo has what one needs" % (kind, impls))
+    return found[index]
+
+
+@pytest.mark.parametrize("kind, index, level, op", FAULT_CASES)
+def test_flipped_bit_fails_naming_backend_level_and_op(kind, index, level, op):
+    backend = fault_backend(kind, index)
     env = dict(os.environ, HQC_SELFTEST_FAULT="%s:%d:%s" % (backend, level, op))
     res = selftest(bin_path("hqc_fault"), "--quick", "--json", env=env)
     assert res.returncode == 1

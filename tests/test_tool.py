@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BUILD, LEVELS, LEVELS_META, ROOT, bin_path, supported_backends
+from lib.cpuflags import BACKEND_FLAGS, require_cpu
 from lib.tool import (EXIT_INPUT, EXIT_KEM, EXIT_OUTPUT, EXIT_USAGE, bad_input_failures, hqc, listing,
                       load_library, must, preload_library, round_trip, sizes, tool_agrees_with_library)
 
@@ -121,7 +122,8 @@ def test_hqc_info_reports_a_refused_backend(value, reason):
     escaped line."""
     names = [b["name"] for b in fastest_default()["1"]["backends"]]
     if "-sparse" in value and value not in names:
-        pytest.skip("this build has no %s" % value)
+        require_cpu(*BACKEND_FLAGS[value], why="%s does not run here" % value)
+        pytest.fail("%s is missing from %s although /proc/cpuinfo has what it needs" % (value, names))
     res = hqc(bin_path("hqc_info"), env=dict(os.environ, HQC_BACKEND=value))
     lines = res.stderr.splitlines()
     assert res.returncode == 0 and len(lines) == 1, res

@@ -2,7 +2,9 @@
 """served_by_gdb.py: which code serves HQC in a program linked with a patched, shared liboqs,
 counted by gdb (liboqs hides our functions, so -Wl,--wrap cannot reach liboqs.so's calls):
 breakpoints on the entry of our x86_64 and ref implementations' KEM functions count every call
-kem_hqc_<L>.c makes; at main, the x86_64 implementation's dispatcher is asked for its backend.
+kem_hqc_<L>.c makes, and breakpoints on each x86 backend's Toom-3 product count which backend
+multiplied (what the dispatcher chose, seen without calling into the process); at main, the
+x86_64 implementation's dispatcher is also asked for its backend where gdb can call it.
 Prints import_choice.c's report, after a marker line. Usage: gdb -q -batch -x served_by_gdb.py --args PROG ARGS
 """
 import gdb
@@ -48,6 +50,7 @@ def served_by(fast, ref):
 
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
+gdb.execute("set breakpoint pending on")
 # liboqs.so is a DT_NEEDED of the program: loaded before main, so its symbols resolve there.
 gdb.execute("tbreak main")
 gdb.execute("run")
@@ -72,6 +75,10 @@ counters = {(level, impl): [CallCounter(name.format(level) + "_" + op) for op in
             for level in LEVELS
             for impl, name in (("fast", "HQCFAST_HQC{0}_X86_64_hqc{0}_crypto_kem"),
                                ("ref", "HQCFAST_HQC{0}_REF_hqc{0}_crypto_kem"))}
+# The product entry of each x86 backend (src/gf2x/native/x86_64/<backend>/toom3_mul.c).
+BACKENDS = ("avx2", "vpclmul", "avx512")
+products = {(level, b): CallCounter("HQCFAST_HQC{0}_X86_64_hqc{0}_{1}_toom3_mul".format(level, b))
+            for level in LEVELS for b in BACKENDS}
 exit_code = []
 gdb.events.exited.connect(lambda event: exit_code.append(getattr(event, "exit_code", -1)))
 gdb.execute("continue")
@@ -80,6 +87,8 @@ for level in LEVELS:
     ref = [c.calls for c in counters[level, "ref"]]
     report["hqc%s-kem" % level] = served_by(fast, ref)
     report["hqc%s-calls" % level] = "fast %s ref %s" % (fast, ref)
+    used = [b for b in BACKENDS if products[level, b].calls]
+    report["hqc%s-multiplied" % level] = " ".join(used) if used else "none"
 report["exit"] = str(exit_code[0] if exit_code else "none")
 print("--- served_by_gdb report ---")
 print("\n".join("%s: %s" % kv for kv in report.items()))
