@@ -63,15 +63,18 @@ ct-objects-here: $(CT_OBJ_OBJS) $(BUILD)/obj/ct_leaky_obj.o
 
 # Every row a compiler knows (gcc 12 and clang 14 lack some CPUs: left out and listed), -k so
 # that all run, then one table: calibration and findings per configuration.
-ctobj_CT_OBJ_ROWS := $(foreach c,$(CT_OBJ_CCS) $(CT_OBJ_A64_CCS),$(foreach o,$(CT_OBJ_OPTS),$(foreach t,$(if $(filter a64-%,$(c)),$(CT_OBJ_A64_TUNES),$(CT_OBJ_TUNES)),$(subst $(ctobj_space),@,$(call ctobj_name,$(c),$(o),$(t))|$(call ctobj_dir,$(c),$(o),$(t))|$(call ctobj_cc,$(c))|$(call ctobj_flag,$(c),$(t))))))
+ctobj_empty :=
+ctobj_space := $(ctobj_empty) $(ctobj_empty)
+CT_OBJ_ROWS := $(foreach c,$(CT_OBJ_CCS) $(CT_OBJ_A64_CCS),$(foreach o,$(CT_OBJ_OPTS),$(foreach t,$(if $(filter a64-%,$(c)),$(CT_OBJ_A64_TUNES),$(CT_OBJ_TUNES)),$(subst $(ctobj_space),@,$(call ctobj_name,$(c),$(o),$(t)),$(call ctobj_dir,$(c),$(o),$(t)),$(call ctobj_cc,$(c)),$(call ctobj_flag,$(c),$(t))))))
 ct-objects:
 	@mkdir -p $(CT_OBJ_DIR); goals=; dirs=; : > $(CT_OBJ_DIR)/left-out.txt; start=$$(date +%s); \
 	for row in $(CT_OBJ_ROWS); do \
-	    row=$$(echo "$$row" | tr @ ' '); goal=$${row%%|*}; rest=$${row#*|}; dir=$${rest%%|*}; rest=$${rest#*|}; \
-	    cc=$${rest%%|*}; flag=$${rest#*|}; \
+	    row=$$(echo "$$row" | tr @ ' '); goal=$${row%%,*}; rest=$${row#*,}; dir=$${rest%%,*}; rest=$${rest#*,}; \
+	    cc=$${rest%%,*}; flag=$${rest#*,}; \
 	    if [ -z "$$flag" ] || $$cc $$flag -E -x c /dev/null >/dev/null 2>&1; then goals="$$goals $$goal"; dirs="$$dirs $$dir"; \
 	    else echo "left out: $$cc does not know $$flag" >> $(CT_OBJ_DIR)/left-out.txt; fi; \
 	done; \
+	[ -n "$$goals" ] || { echo "ct-objects: no configuration left" >&2; exit 1; }; \
 	$(MAKE) --no-print-directory -k $$goals; \
 	{ rc=0; for d in $$dirs; do \
 	    line=$$(tail -n 1 $$d/ct-objects.txt 2>/dev/null); cal=$$(grep calibration $$d/ct-objects.txt 2>/dev/null); \
