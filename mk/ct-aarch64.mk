@@ -30,14 +30,12 @@ ct-vg-aarch64:
 # Tuned rows (issue 31: -mcpu=neoverse-n1, neoverse-v2, apple-m1, gcc and clang), CC:OPT:TUNE
 # with the CC names of mk/ct-objects.mk (a64-gcc-12, a64-clang-19). gcc 12 refuses -mcpu next
 # to the neon folder's -march=armv8-a+crypto and knows neither neoverse-v2 nor apple-m1: its
-# row tunes with -mtune=neoverse-n1 (ctobj_flag); clang takes -mcpu. Left out, because valgrind
-# 3.19 stops on their code with SIGILL (tried 2026-11-27): -mcpu=neoverse-v2 (clang
-# auto-vectorises the portable files with SVE: rdvl in ct_leaky's main) and -mcpu=apple-m1
-# (Armv8.3's ldapr for the atomic load of keccak.c's kernel choice); their objects are left to
-# make ct-objects.
-#   make ct-vg-aarch64-tuned     every row below, one table (build/ct/matrix-aarch64.txt)
-CT_ARM_TUNED ?= a64-gcc-12:-O2:mcpu-neoverse-n1 a64-clang-19:-O2:generic a64-clang-19:-O2:mcpu-neoverse-n1 \
-                a64-clang-16:-O3:mcpu-neoverse-n1
+# row tunes with -mtune=neoverse-n1 (ctobj_flag). clang takes -mcpu, but valgrind 3.19 stops
+# with SIGILL on what that emits (tried 2026-11-27, clang 19 -O2): -mcpu=neoverse-n1 and
+# apple-m1 turn the atomic load of keccak.c's kernel choice into ldapr (FEAT_LRCPC), and
+# neoverse-v2 also auto-vectorises the portable files with SVE (rdvl in ct_leaky's main). Those
+# tunings are left to make ct-objects; the rows here are gcc's.
+CT_ARM_TUNED ?= a64-gcc-12:-O2:mcpu-neoverse-n1 a64-gcc-12:-O3:mcpu-neoverse-n1
 ct_arm_dir  = $(CT_DIR)/vg-$(1)-$(subst -,,$(2))-$(3)
 ct_arm_vars = CC="$(call ctobj_cc,$(1))" OPT=$(2) SAN= HQC_SHA3=keccak \
               EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4 -static -isystem $(VALGRIND_ARM64)/usr/include $(call ctobj_flag,$(1),$(3))"
