@@ -7,9 +7,9 @@ targets and divisions that depend on secrets.
 Here: the check's calibration on the leaky twin (tests/ct/ct_leaky_obj.c) under every
 compiler, for x86-64 and aarch64; the issue-31 leak itself, the portable RM decoder without
 its value barrier under clang 16 tuned for znver3, is reported, and with the barrier it is
-not; and one configuration of `make ct-objects` (the full set is `make ct-objects`, part of
-`make ct-matrix`): clang 16 -O2 -march=znver4, the x86 objects of every backend, AVX-512 ones
-included.
+not; and two configurations of `make ct-objects` (the full set is `make ct-objects`, part of
+`make ct-matrix`): clang 16 -O2 -march=znver4 (the x86 objects of every backend, AVX-512 ones
+included) and clang 19 -O2 -mcpu=neoverse-v2 for aarch64 (neon and ref).
 """
 import os
 import shutil
@@ -98,11 +98,12 @@ def test_rm_decoder_with_barrier_is_clean(tmp_path):
     assert res.returncode == 0 and " 0 findings" in res.stdout, res.stdout
 
 
-# The aarch64 rows are not a gate yet: the twin is calibrated there (test_leaky_twin_aarch64),
-# but on the real ref and neon objects the aarch64 analysis still reports hundreds of findings
-# that have not been triaged (docs/VERIFICATION.md, "The object check").
+# aarch64: clang 19 -mcpu=neoverse-v2 (SVE), which valgrind-arm64 cannot run. gcc 12 -O3
+# generic still has untriaged findings in ref_karatsuba_mul (docs/VERIFICATION.md), so it is
+# not a row here.
 @pytest.mark.parametrize("goal,tools", [
     ("ct-obj-clang-16-O2-march-znver4", ["clang-16"]),
+    ("ct-obj-a64-clang-19-O2-mcpu-neoverse-v2", ["clang-19"]),
 ])
 def test_objects_of_a_configuration_are_clean(goal, tools):
     """One row of make ct-objects: its calibration holds and no secret function of any level
@@ -115,5 +116,5 @@ def test_objects_of_a_configuration_are_clean(goal, tools):
     assert "0 missed" in text and ", 0 reported" in text, text
     last = text.strip().splitlines()[-1]
     assert last.startswith("ct-objects: ") and " 0 findings" in last, last
-    # every level's objects were checked
-    assert int(last.split()[1]) >= 3 * 8, last
+    # every level's objects were checked (x86-64: 28 a level, aarch64: 14)
+    assert int(last.split()[1]) >= 3 * 14, last
