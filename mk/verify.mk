@@ -157,7 +157,8 @@ ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
 # interop test (an ASan libhqc.a cannot link into the Rust program), and the stack and timing
 # tests (ASan's own stack use and slowdown are not the library's).
 VERIFY_TESTS := tests/test_ct.py tests/test_fuzz.py tests/test_sanitizers.py tests/test_interop.py \
-                tests/test_stack.py tests/test_leakage.py tests/test_avx512_emulated.py
+                tests/test_stack.py tests/test_leakage.py tests/test_avx512_emulated.py \
+                tests/test_ct_objects.py tests/test_stack_secrets.py
 ASAN_VARS := BACKEND=$(BACKEND) $(BACKENDS_ARG) SAN="$(ASAN_FLAGS)"
 sanitize-build:
 	$(call fresh_build,$(ASAN_BUILD),$(ASAN_VARS))

@@ -19,6 +19,38 @@
 
 #define UV_BYTES (HQC_N_BYTES + HQC_N1N2_BYTES)
 
+/* What the operations leave on the stack (issue 31, item 3). Each kem_* function wipes its own
+ * buffers; below its frame, the frames of everything it called (the products' Toom-3 and
+ * Karatsuba scratch, the support expansion, the samplers, the RM and RS decoders, the Keccak
+ * states, and the registers the compiler spilled there, which no zeroize of a named buffer
+ * reaches) still hold secret words when it returns. So, at the outermost frame, one memset
+ * over the depth those callees use: HQC_SCRUB_BYTES, the deepest operation of the level over
+ * every backend (tests/c/test_stack_secrets.c measures the depth and checks that nothing
+ * secret is left; tests/test_stack.py that the total stays within the stack budget). A
+ * scrub that fell short of a callee's depth would leave its deepest words: the test fails. */
+#if HQC_LEVEL == 1
+#define HQC_SCRUB_BYTES (29 * 1024)
+#elif HQC_LEVEL == 3
+#define HQC_SCRUB_BYTES (50 * 1024)
+#else
+#define HQC_SCRUB_BYTES (82 * 1024)
+#endif
+
+/* Not inlined, so that its array lies where the callees' frames were; the empty asm after
+ * each call keeps the call from becoming a tail call (which would start the array above). */
+static __attribute__((noinline)) void scrub_callee_stack(void)
+{
+#ifndef HQC_NO_STACK_SCRUB /* the unwiped twin, for tests/test_stack_secrets.py and its cost */
+    uint8_t area[HQC_SCRUB_BYTES];
+    zeroize(area, sizeof area);
+#endif
+}
+#define SCRUB_CALLEE_STACK()                             \
+    do {                                                 \
+        scrub_callee_stack();                            \
+        __asm__ __volatile__("" : : : "memory");         \
+    } while (0)
+
 int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
                        const uint8_t *seed_kem)
 {
@@ -44,6 +76,7 @@ int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk,
     zeroize(seed_pke, sizeof seed_pke);
     zeroize(sigma, sizeof sigma);
     zeroize(seed_dk, sizeof seed_dk);
+    SCRUB_CALLEE_STACK();
     return rc;
 }
 
@@ -57,6 +90,7 @@ int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uin
     /* H(ek) and expand-h of ek's seed are independent sponges: one batch. */
     if (kem_sponges(h_ek, pk, h, pk, NULL, NULL) != 0 || hash_g(k_theta, h_ek, m, salt) != 0) {
         zeroize(k_theta, sizeof k_theta);
+        SCRUB_CALLEE_STACK();
         return -1;
     }
     pke_encrypt(d, ct, pk, h, m, k_theta + HQC_SS_BYTES, be);
@@ -64,6 +98,7 @@ int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uin
     declassify(ct, HQC_CT_BYTES);
     memcpy(ss, k_theta, HQC_SS_BYTES);
     zeroize(k_theta, sizeof k_theta);
+    SCRUB_CALLEE_STACK();
     return 0;
 }
 
@@ -101,6 +136,7 @@ out:
     zeroize(m, sizeof m);
     zeroize(k_theta, sizeof k_theta);
     zeroize(k_bar, sizeof k_bar);
+    SCRUB_CALLEE_STACK();
     return rc;
 }
 
