@@ -17,6 +17,13 @@ from ._kem import LEVELS, level_module, module_name
 
 __version__ = _hqc.version()
 
+
+def backend():
+    """The backend libhqc's runtime dispatch picked on this CPU ("avx512", "vpclmul", "avx2",
+    "neon" or "ref"): the fastest constant-time one the CPU runs."""
+    return _hqc.backend()
+
+
 DIALECTS = []  # (module name, dialect name), the default first
 
 

@@ -233,6 +233,17 @@ static PyObject *py_sizes(PyObject *self, PyObject *args)
 }
 
 extern const char *hqc_version(void);
+struct hqc_backend;
+extern const struct hqc_backend *hqc1_backend_default(void);
+extern const char *hqc1_backend_name(const struct hqc_backend *be);
+
+/* The backend libhqc's dispatcher picked on this CPU (the fastest constant-time one). */
+static PyObject *py_backend(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    return PyUnicode_FromString(hqc1_backend_name(hqc1_backend_default()));
+}
 
 static PyObject *py_version(PyObject *self, PyObject *unused)
 {
@@ -250,6 +261,7 @@ static PyMethodDef methods[] = {
     {"dialects", py_dialects, METH_NOARGS, "[(id, name)], the default first"},
     {"sizes", py_sizes, METH_VARARGS, "sizes(level) -> (pk, sk, ct, ss, m, salt, seed)"},
     {"version", py_version, METH_NOARGS, "the C library's version"},
+    {"backend", py_backend, METH_NOARGS, "the backend the dispatcher picked on this CPU"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -34,6 +34,14 @@ pub fn c_library_version() -> &'static str {
     c.to_str().unwrap_or("")
 }
 
+/// The backend libhqc's runtime dispatch picked on this CPU ("avx512", "vpclmul", "avx2",
+/// "neon" or "ref"): the fastest constant-time one the CPU runs.
+pub fn backend() -> &'static str {
+    // SAFETY: the default backend is a static table, its name a static NUL-terminated string.
+    let c = unsafe { core::ffi::CStr::from_ptr(hqc_fast_sys::hqc1_backend_name(hqc_fast_sys::hqc1_backend_default())) };
+    c.to_str().unwrap_or("")
+}
+
 /// One dialect: a module with the three levels (types from `level!`, src/level.rs).
 macro_rules! dialect_module {
     ($module:ident, $name:literal) => {

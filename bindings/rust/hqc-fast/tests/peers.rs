@@ -224,5 +224,8 @@ fn secrets_zeroize_on_drop_and_version() {
     zeroize_on_drop::<hqc_fast::v5_0_0::hqc256::SharedSecret>();
     assert_eq!(hqc_fast::c_library_version(), env!("CARGO_PKG_VERSION"));
     assert_eq!(hqc_fast::DIALECT, "161cd4f");
+    // tests/test_bindings_rust.py compares this line with the backend the CPU flags call for
+    println!("hqc-fast backend: {}", hqc_fast::backend());
+    assert!(["ref", "avx2", "vpclmul", "avx512", "neon"].contains(&hqc_fast::backend()));
     assert_eq!(hqc_fast::v5_0_0::DIALECT, "v5.0.0");
 }

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+"""test_bindings_rust.py: the Rust bindings (issue 32, bindings/rust): `cargo test --release` of
+the workspace (hqc-fast-sys built from this tree by the cc crate; hqc-fast against hqc-kem
+0.1.0-rc.0 and backbone-hqc 0.2.0 byte for byte at every level, round trips both ways, tampered
+ciphertexts, the kem traits, length errors), the backend the crate's dispatcher picked, the
+crates' version and license, and the paired benchmark against hqc-kem (its table printed and
+written to <build>/bindings/rust-paired.txt). One cargo target folder under the build folder,
+release only. Without cargo or the network it skips; under CI=true it fails."""
+import re
+import tomllib
+
+import pytest
+
+from conftest import BUILD, ROOT, run
+from lib.bindings import NETWORK_ERRORS, cpu_backend, library_version, missing
+from lib.interop import cargo
+
+WORKSPACE = ROOT / "bindings" / "rust"
+
+
+@pytest.fixture(scope="module")
+def cargo_run():
+    exe = cargo()
+    if exe is None:
+        missing("cargo not found: the Rust bindings were not built (rustup installs it)")
+    env = dict(__import__("os").environ, CARGO_TARGET_DIR=str(BUILD / "bindings" / "cargo"))
+
+    def go(*args, timeout=1800):
+        cmd = [exe, *args, "--release", "--locked", "--manifest-path", WORKSPACE / "Cargo.toml"]
+        res = run(cmd + ["--offline"], check=False, env=env, timeout=timeout)
+        if res.returncode != 0:
+            res = run(cmd, check=False, env=env, timeout=timeout)  # first build: fetch crates
+            if res.returncode != 0 and any(e in res.stderr for e in NETWORK_ERRORS):
+                missing("crates could not be fetched from crates.io: %s"
+                        % res.stderr.strip().splitlines()[-1])
+        assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-5000:]
+        return res
+    return go
+
+
+def test_version_and_license():
+    manifest = tomllib.loads((WORKSPACE / "Cargo.toml").read_text())["workspace"]["package"]
+    assert manifest["version"] == library_version()
+    assert manifest["license"] == "Apache-2.0 OR MIT"
+
+
+def test_cargo_test(cargo_run):
+    res = cargo_run("test", "--", "--nocapture")
+    results = re.findall(r"test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored",
+                         res.stdout)
+    # the peers' test binary: 3 levels against hqc-kem, 3 against backbone-hqc, 2 more
+    assert ("ok", "8", "0", "0") in results, res.stdout[-3000:]
+    assert all(r[0] == "ok" and r[2] == "0" and r[3] == "0" for r in results), results
+    picked = re.search(r"^hqc-fast backend: (\S+)$", res.stdout, re.M).group(1)
+    want = cpu_backend()
+    assert want is None or picked == want, (picked, want)
+
+
+def test_paired_benchmark(cargo_run):
+    """examples/paired.rs: the medians of per-iteration cycle ratios hqc-kem / hqc-fast per level
+    and operation (a loaded machine makes them noisy: only their presence is checked)."""
+    res = cargo_run("run", "-p", "hqc-fast", "--example", "paired", "--", "51")
+    rows = re.findall(r"^(HQC-\d)\s+(\w+)\s+median hqc-kem/hqc-fast ratio\s+([\d.]+)", res.stdout, re.M)
+    assert [(l, op) for l, op, _ in rows] == [(l, op) for l in ("HQC-1", "HQC-3", "HQC-5")
+                                              for op in ("keygen", "encaps", "decaps")]
+    assert all(float(r) > 0 for _, _, r in rows)
+    (BUILD / "bindings").mkdir(parents=True, exist_ok=True)
+    (BUILD / "bindings" / "rust-paired.txt").write_text(res.stdout)
+    print(res.stdout)
