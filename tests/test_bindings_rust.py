@@ -25,11 +25,13 @@ def cargo_run():
         missing("cargo not found: the Rust bindings were not built (rustup installs it)")
     env = dict(__import__("os").environ, CARGO_TARGET_DIR=str(BUILD / "bindings" / "cargo"))
 
-    def go(*args, timeout=1800):
-        cmd = [exe, *args, "--release", "--locked", "--manifest-path", WORKSPACE / "Cargo.toml"]
-        res = run(cmd + ["--offline"], check=False, env=env, timeout=timeout)
+    def go(command, *args, after=(), timeout=1800):
+        cmd = [exe, command, *args, "--release", "--locked", "--manifest-path",
+               WORKSPACE / "Cargo.toml"]
+        res = run(cmd + ["--offline", "--", *after], check=False, env=env, timeout=timeout)
         if res.returncode != 0:
-            res = run(cmd, check=False, env=env, timeout=timeout)  # first build: fetch crates
+            # first build: fetch the crates
+            res = run(cmd + ["--", *after], check=False, env=env, timeout=timeout)
             if res.returncode != 0 and any(e in res.stderr for e in NETWORK_ERRORS):
                 missing("crates could not be fetched from crates.io: %s"
                         % res.stderr.strip().splitlines()[-1])
@@ -45,7 +47,7 @@ def test_version_and_license():
 
 
 def test_cargo_test(cargo_run):
-    res = cargo_run("test", "--", "--nocapture")
+    res = cargo_run("test", after=["--nocapture"])
     results = re.findall(r"test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored",
                          res.stdout)
     # the peers' test binary: 3 levels against hqc-kem, 3 against backbone-hqc, 2 more
@@ -59,7 +61,7 @@ def test_cargo_test(cargo_run):
 def test_paired_benchmark(cargo_run):
     """examples/paired.rs: the medians of per-iteration cycle ratios hqc-kem / hqc-fast per level
     and operation (a loaded machine makes them noisy: only their presence is checked)."""
-    res = cargo_run("run", "-p", "hqc-fast", "--example", "paired", "--", "51")
+    res = cargo_run("run", "-p", "hqc-fast", "--example", "paired", after=["51"])
     rows = re.findall(r"^(HQC-\d)\s+(\w+)\s+median hqc-kem/hqc-fast ratio\s+([\d.]+)", res.stdout, re.M)
     assert [(l, op) for l, op, _ in rows] == [(l, op) for l in ("HQC-1", "HQC-3", "HQC-5")
                                               for op in ("keygen", "encaps", "decaps")]
