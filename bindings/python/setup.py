@@ -31,8 +31,11 @@ class BuildWithLibhqc(build_ext):
                              "(set HQC_SOURCE_DIR)" % ROOT)
         work = Path(self.build_temp).resolve() / "libhqc"
         cc = c_compiler()
-        subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=%s" % work, "CC=%s" % cc,
-                        "bindings-plan"], check=True)
+        # An outer make's flags (make test BACKEND=ref passes BACKEND through MAKEFLAGS) are not
+        # for this one: the plan is always the full dispatching build.
+        env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+        subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=%s" % work, "CC=%s" % cc, "BACKEND=auto",
+                        "bindings-plan"], check=True, env=env)
         jobs = []
         for n, line in enumerate((work / "bindings-plan.txt").read_text().splitlines()):
             scope, source, *flags = line.split()

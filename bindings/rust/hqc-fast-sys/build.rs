@@ -76,10 +76,13 @@ fn make_plan(root: &Path, out: &Path) -> String {
         .arg("-s")
         .arg(format!("BUILD={}", build.display()))
         .arg(format!("CC={}", compiler.path().display()))
+        .arg("BACKEND=auto")
         .arg("bindings-plan")
-        // cargo's own MAKEFLAGS (jobserver) are not for this make.
+        // Neither cargo's MAKEFLAGS (jobserver) nor an outer make's (make test BACKEND=ref passes
+        // BACKEND through them) are for this one: the plan is always the full dispatching build.
         .env_remove("MAKEFLAGS")
         .env_remove("MFLAGS")
+        .env_remove("MAKELEVEL")
         .status()
         .expect("running make (the compile plan comes from the Makefile)");
     assert!(status.success(), "make bindings-plan failed");
