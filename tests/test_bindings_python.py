@@ -11,9 +11,7 @@ import os
 import re
 import shutil
 import sys
-import sysconfig
 import tomllib
-from pathlib import Path
 
 from conftest import BUILD, PEERS_VENV, ROOT, run
 from lib.bindings import NETWORK_ERRORS, cpu_backend, library_version, liboqs_shared, missing

@@ -6,7 +6,10 @@ ciphertexts, the kem traits, length errors), the backend the crate's dispatcher 
 crates' version and license, and the paired benchmark against hqc-kem (its table printed and
 written to <build>/bindings/rust-paired.txt). One cargo target folder under the build folder,
 release only. Without cargo or the network it skips; under CI=true it fails."""
+import os
 import re
+import shutil
+import subprocess
 import tomllib
 
 import pytest
@@ -23,9 +26,9 @@ def cargo_run():
     exe = cargo()
     if exe is None:
         missing("cargo not found: the Rust bindings were not built (rustup installs it)")
-    env = dict(__import__("os").environ, CARGO_TARGET_DIR=str(BUILD / "bindings" / "cargo"))
+    env = dict(os.environ, CARGO_TARGET_DIR=str(BUILD / "bindings" / "cargo"))
 
-    def go(command, *args, after=(), timeout=1800):
+    def go(command, *args, after=(), timeout=1800, env=env):
         cmd = [exe, command, *args, "--release", "--locked", "--manifest-path",
                WORKSPACE / "Cargo.toml"]
         res = run(cmd + ["--offline", "--", *after], check=False, env=env, timeout=timeout)
@@ -69,3 +72,28 @@ def test_paired_benchmark(cargo_run):
     (BUILD / "bindings").mkdir(parents=True, exist_ok=True)
     (BUILD / "bindings" / "rust-paired.txt").write_text(res.stdout)
     print(res.stdout)
+
+
+AARCH64 = "aarch64-unknown-linux-gnu"
+
+
+def test_cargo_test_aarch64(cargo_run):
+    """The workspace cross-built for 64-bit Arm (cc picks aarch64-linux-gnu-gcc, the plan then
+    holds the neon backend and the Arm Keccak kernels) and its tests run under qemu-aarch64,
+    one vector per level and peer; the dispatcher picks neon (qemu's CPU has PMULL)."""
+    for tool in ("aarch64-linux-gnu-gcc", "qemu-aarch64"):
+        if shutil.which(tool) is None:
+            missing("%s is not installed (scripts/install-deps installs it)" % tool)
+    targets = subprocess.run(["rustup", "target", "list", "--installed"], capture_output=True,
+                             text=True).stdout.split() if shutil.which("rustup") else []
+    if AARCH64 not in targets:
+        missing("rust's %s target is not installed (scripts/install-deps: rustup target add)"
+                % AARCH64)
+    env = dict(os.environ, CARGO_TARGET_DIR=str(BUILD / "bindings" / "cargo"),
+               HQC_BINDINGS_VECTORS="1",
+               CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER="aarch64-linux-gnu-gcc",
+               CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu")
+    res = cargo_run("test", "--target", AARCH64, after=["--nocapture"], env=env)
+    assert ("ok", "8", "0", "0") in re.findall(
+        r"test result: (\w+)\. (\d+) passed; (\d+) failed; (\d+) ignored", res.stdout), res.stdout[-3000:]
+    assert re.search(r"^hqc-fast backend: neon$", res.stdout, re.M), res.stdout[-3000:]

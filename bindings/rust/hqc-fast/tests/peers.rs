@@ -9,7 +9,10 @@
 use kem::{Decapsulate, Encapsulate, Kem, KeyExport};
 use sha3::digest::{ExtendableOutput, Update, XofReader};
 
-const VECTORS: usize = 6;
+/// Vectors per level and peer: $HQC_BINDINGS_VECTORS, default 6 (fewer under qemu).
+fn vectors() -> usize {
+    std::env::var("HQC_BINDINGS_VECTORS").ok().and_then(|v| v.parse().ok()).unwrap_or(6)
+}
 
 /// `len` bytes of SHAKE256(label || i): the test's seeds.
 fn shake(label: &str, i: usize, len: usize) -> Vec<u8> {
@@ -69,7 +72,7 @@ macro_rules! against_hqc_kem {
         fn $test() {
             use hqc_fast::$ours as o;
             type Theirs = hqc_kem::HqcKem<$P>;
-            for i in 0..VECTORS {
+            for i in 0..vectors() {
                 let label = concat!("hqc-kem ", stringify!($ours));
                 let seed = shake(label, i, 32);
                 let m = shake(label, 1000 + i, o::MESSAGE_BYTES);
@@ -157,7 +160,7 @@ macro_rules! against_backbone {
         fn $test() {
             use backbone_hqc::$theirs as t;
             use hqc_fast::v5_0_0::$ours as o;
-            for i in 0..VECTORS {
+            for i in 0..vectors() {
                 let label = concat!("backbone ", stringify!($ours));
                 let kseed = shake(label, i, 48);
                 let eseed = shake(label, 1000 + i, 48);
