@@ -53,6 +53,8 @@ def test_python_package(tmp_path):
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-5000:]
     ext = list((venv / "lib").glob("python3*/site-packages/hqc_fast/_hqc.abi3.so"))
     assert ext, "no abi3 extension installed"
+    wheel = list((venv / "lib").glob("python3*/site-packages/hqc_fast-*.dist-info/WHEEL"))
+    assert wheel and "Tag: cp38-abi3-" in wheel[0].read_text(), "not a limited-API wheel"
 
     report = BUILD / "bindings" / "python-paired.txt"
     report.parent.mkdir(parents=True, exist_ok=True)
