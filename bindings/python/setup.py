@@ -47,6 +47,8 @@ class BuildWithLibhqc(build_ext):
                 jobs.append((obj, [cc, *flags, *extra, "-c", str(ROOT / source), "-o", str(obj)]))
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             list(pool.map(self.compile_one, jobs))
+        # The library's objects are not among build_ext's dependencies: always relink.
+        self.force = True
         for ext in self.extensions:
             ext.extra_objects = [str(o) for o, _ in jobs]
             ext.include_dirs.append(str(ROOT / "src" / "hqc"))
