@@ -3,7 +3,10 @@
  * section "HQC-KEM", Algorithms Keygen, Encaps, Decaps), once for every dialect (dialect.h):
  * the dialect is an argument passed down to the samplers. The _derand entry points take the
  * randomness as arguments (KAT generation, tests); the others draw it from getrandom. Each
- * dialect's public names call these functions with its table; the plain ones are the default's. */
+ * dialect's public names call these functions with its table; the plain ones are the default's.
+ * A private key is kept either expanded (pk || seed_dk || sigma [|| seed_KEM], the dialect's
+ * sk_bytes) or as its 32-byte seed_KEM, from which keygen regenerates the expanded key: the
+ * _seed functions take the seed, the others the expanded key; nothing is told from a length. */
 #include <string.h>
 
 #include "backend.h"
@@ -27,19 +30,24 @@ int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk,
     if (be == NULL)
         return -1;
 
-    xof_init(&xof, seed_kem);
+    /* SHAKE256(seed_KEM || domain): 1 in the spec's dialects, k in Bouncy Castle 1.87's. */
+    xof_init_domain(&xof, seed_kem, d->kem_domain);
     shake256_squeeze(&xof, seed_pke, sizeof seed_pke);
     shake256_squeeze(&xof, sigma, sizeof sigma);
     shake256_wipe(&xof);
 
-    int rc = pke_keygen(d, pk, seed_dk, seed_pke, be);
+    /* The public key goes straight into the expanded key, whose prefix it is; pk (if given)
+     * gets a copy. */
+    int rc = pke_keygen(d, sk, seed_dk, seed_pke, be);
     if (rc == 0) {
         /* The public key is public: keygen's only output that leaves unprotected. */
-        declassify(pk, HQC_PK_BYTES);
-        memcpy(sk, pk, HQC_PK_BYTES);
+        declassify(sk, HQC_PK_BYTES);
+        if (pk != NULL)
+            memcpy(pk, sk, HQC_PK_BYTES);
         memcpy(sk + HQC_PK_BYTES, seed_dk, HQC_SEED_BYTES);
         memcpy(sk + HQC_PK_BYTES + HQC_SEED_BYTES, sigma, HQC_SEC_BYTES);
-        memcpy(sk + HQC_PK_BYTES + HQC_SEED_BYTES + HQC_SEC_BYTES, seed_kem, HQC_SEED_BYTES);
+        if (d->sk_seed)
+            memcpy(sk + HQC_PK_BYTES + HQC_SEED_BYTES + HQC_SEC_BYTES, seed_kem, HQC_SEED_BYTES);
     }
     zeroize(seed_pke, sizeof seed_pke);
     zeroize(sigma, sizeof sigma);
@@ -55,7 +63,7 @@ int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uin
     if (be == NULL)
         return -1;
     /* H(ek) and expand-h of ek's seed are independent sponges: one batch. */
-    if (kem_sponges(h_ek, pk, h, pk, NULL, NULL) != 0 || hash_g(k_theta, h_ek, m, salt) != 0) {
+    if (kem_sponges_domain(h_ek, pk, h, pk, NULL, NULL, d->xof_domain) != 0 || hash_g(k_theta, h_ek, m, salt) != 0) {
         zeroize(k_theta, sizeof k_theta);
         return -1;
     }
@@ -81,7 +89,7 @@ int kem_dec(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint
     }
 
     /* H(ek), expand-h for the re-encryption and XOF(seed_dk) for y: one batch. */
-    if (kem_sponges(h_ek, ek, h, ek, &dk, seed_dk) != 0) {
+    if (kem_sponges_domain(h_ek, ek, h, ek, &dk, seed_dk, d->xof_domain) != 0) {
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
@@ -101,6 +109,31 @@ out:
     zeroize(m, sizeof m);
     zeroize(k_theta, sizeof k_theta);
     zeroize(k_bar, sizeof k_bar);
+    return rc;
+}
+
+int kem_keypair_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *seed_kem)
+{
+    uint8_t sk[HQC_SK_BYTES];
+    int rc = -1;
+    if (hqc_randombytes(seed_kem, HQC_SEED_BYTES) == 0)
+        rc = kem_keypair_derand(d, be, pk, sk, seed_kem);
+    if (rc != 0)
+        zeroize(seed_kem, HQC_SEED_BYTES);
+    zeroize(sk, sizeof sk);
+    return rc;
+}
+
+int kem_dec_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
+                 const uint8_t *seed_kem)
+{
+    uint8_t sk[HQC_SK_BYTES];
+    int rc = kem_keypair_derand(d, be, NULL, sk, seed_kem);
+    if (rc == 0)
+        rc = kem_dec(d, be, ss, ct, sk);
+    else
+        memset(ss, 0, HQC_SS_BYTES);
+    zeroize(sk, sizeof sk);
     return rc;
 }
 
@@ -168,6 +201,31 @@ int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
         if (!HQC_NS(backend_usable)(be))                                                           \
             return HQC_ERR_BACKEND;                                                                \
         return kem_dec(&table, be, ss, ct, sk);                                                    \
+    }                                                                                              \
+    int NAME(id, crypto_kem_keypair_seed)(uint8_t * pk, uint8_t * seed_kem)                        \
+    {                                                                                              \
+        return kem_keypair_seed(&table, HQC_NS(backend_default)(), pk, seed_kem);                  \
+    }                                                                                              \
+    int NAME(id, crypto_kem_expand_seed)(uint8_t * sk, const uint8_t *seed_kem)                    \
+    {                                                                                              \
+        return kem_keypair_derand(&table, HQC_NS(backend_default)(), NULL, sk, seed_kem);          \
+    }                                                                                              \
+    int NAME(id, crypto_kem_expand_seed_with)(const hqc_backend *be, uint8_t *sk, const uint8_t *seed_kem) \
+    {                                                                                              \
+        if (!HQC_NS(backend_usable)(be))                                                           \
+            return HQC_ERR_BACKEND;                                                                \
+        return kem_keypair_derand(&table, be, NULL, sk, seed_kem);                                 \
+    }                                                                                              \
+    int NAME(id, crypto_kem_dec_seed)(uint8_t * ss, const uint8_t *ct, const uint8_t *seed_kem)    \
+    {                                                                                              \
+        return kem_dec_seed(&table, HQC_NS(backend_default)(), ss, ct, seed_kem);                  \
+    }                                                                                              \
+    int NAME(id, crypto_kem_dec_seed_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct,  \
+                                           const uint8_t *seed_kem)                                \
+    {                                                                                              \
+        if (!HQC_NS(backend_usable)(be))                                                           \
+            return HQC_ERR_BACKEND;                                                                \
+        return kem_dec_seed(&table, be, ss, ct, seed_kem);                                         \
     }
 
 KEM_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT, HQC_DIALECT_TABLE(HQC_DEFAULT_DIALECT))

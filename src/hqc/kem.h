@@ -27,7 +27,14 @@
                                                      uint8_t *ss, const uint8_t *pk,                \
                                                      const uint8_t *m, const uint8_t *salt);        \
     HQC_API int NAME(id, crypto_kem_dec_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, \
-                                              const uint8_t *sk);
+                                              const uint8_t *sk);                                   \
+    HQC_API int NAME(id, crypto_kem_keypair_seed)(uint8_t * pk, uint8_t * seed_kem);                \
+    HQC_API int NAME(id, crypto_kem_expand_seed)(uint8_t * sk, const uint8_t *seed_kem);            \
+    HQC_API int NAME(id, crypto_kem_expand_seed_with)(const hqc_backend *be, uint8_t *sk,           \
+                                                      const uint8_t *seed_kem);                     \
+    HQC_API int NAME(id, crypto_kem_dec_seed)(uint8_t * ss, const uint8_t *ct, const uint8_t *seed_kem); \
+    HQC_API int NAME(id, crypto_kem_dec_seed_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, \
+                                                   const uint8_t *seed_kem);
 /* The plain names hqc<L>_crypto_kem_* (the default dialect), then hqc<L>_<id>_crypto_kem_*. */
 #define KEM_PLAIN_NS(id, s) HQC_NS(s)
 KEM_DECLARE_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT)
@@ -42,6 +49,8 @@ HQC_DIALECTS(KEM_DECLARE_DIALECT)
 #define kem_dec HQC_NS(kem_dec)
 #define kem_keypair HQC_NS(kem_keypair)
 #define kem_enc HQC_NS(kem_enc)
+#define kem_keypair_seed HQC_NS(kem_keypair_seed)
+#define kem_dec_seed HQC_NS(kem_dec_seed)
 int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
                        const uint8_t *seed_kem);
 int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
@@ -49,6 +58,11 @@ int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uin
 int kem_dec(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 int kem_keypair(const hqc_dialect *d, uint8_t *pk, uint8_t *sk);
 int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+/* The key pair as pk and its 32-byte seed_KEM (random); decapsulation from the seed, which is
+ * expanded first (pk may be NULL in kem_keypair_derand: only the expanded key is written). */
+int kem_keypair_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *seed_kem);
+int kem_dec_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
+                 const uint8_t *seed_kem);
 HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
 /* The dispatcher's public functions (backend.h), exported: backend.c includes this header so
  * that their definitions see HQC_API. backend.h itself stays free of the public headers, as
