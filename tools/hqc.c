@@ -29,6 +29,7 @@ static const char usage_text[] =
     "  hqc decaps --level L --sk FILE --ct FILE --ss FILE [--dialect D]\n"
     "  hqc identify --sk FILE [--level L]\n"
     "  hqc identify --sk SEED --pk FILE [--level L]\n"
+    "  hqc check-key (--pk FILE | --sk FILE) [--level L] [--dialect D]\n"
     "  hqc info\n"
     "  hqc kat [--level L] [--backend NAME] [--dialect D] [--req FILE] [--out DIR]\n"
     "  hqc kat --check [--level L] [--backend NAME] [--dialect D]\n"
@@ -45,6 +46,10 @@ static const char usage_text[] =
     "regenerates the key pair from the seed_kem inside (or from the 32-byte seed SEED, whose\n"
     "public key --pk gives) under each dialect and compares (exit 0 when one matches, 1 when\n"
     "none does).\n"
+    "check-key checks a key before use: a public key's length and padding bits; an expanded\n"
+    "secret key regenerated from its seed_kem (pk, seed_dk, sigma compared; bc-1.87's, which\n"
+    "holds no seed, only has its pk recomputed from seed_dk: its sigma cannot be checked); a\n"
+    "seed, only its length. Exit 0, or 1 naming the failing part.\n"
     "A secret key is kept as its 32-byte seed (--sk-format seed) or expanded (--sk-format\n"
     "expanded: the sizes below; bc-1.87's is 32 bytes shorter, it holds no seed). keygen writes\n"
     "bc-1.87's seed and the other dialects' expanded key unless --sk-format says; decaps reads\n"
@@ -104,6 +109,8 @@ typedef struct {
                const uint8_t *);
     int (*dec)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
     int (*dec_seed)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+    int (*check_pk)(const uint8_t *, size_t);
+    int (*check_sk)(const uint8_t *, size_t);
 } dialect_ops;
 
 #define COUNT_DIALECT(...) +1
@@ -123,7 +130,8 @@ typedef struct {
 #define DIALECT_OPS(L, id, name, sk_seed)                                                           \
     {name, HQC##L##_CRYPTO_SECRETKEYBYTES - ((sk_seed) ? 0 : SEED_BYTES), !(sk_seed),              \
      hqc##L##_##id##_crypto_kem_keypair_derand_with, hqc##L##_##id##_crypto_kem_enc_derand_with,    \
-     hqc##L##_##id##_crypto_kem_dec_with, hqc##L##_##id##_crypto_kem_dec_seed_with},
+     hqc##L##_##id##_crypto_kem_dec_with, hqc##L##_##id##_crypto_kem_dec_seed_with,                 \
+     hqc##L##_##id##_check_pk, hqc##L##_##id##_check_sk},
 #define DIALECT_OPS_1(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(1, id, name, sk_seed)
 #define DIALECT_OPS_3(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(3, id, name, sk_seed)
 #define DIALECT_OPS_5(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(5, id, name, sk_seed)
@@ -250,6 +258,7 @@ static const command_spec command_specs[] = {
     {"encaps", " level pk ct ss ", " backend hex force dialect ", -1},
     {"decaps", " level sk ct ss ", " backend hex force dialect ", -1},
     {"identify", " sk ", " level hex pk ", -1},
+    {"check-key", "", " level hex pk sk dialect ", -1},
     {"info", "", "", -1},
     {"kat", "", " level backend dialect req out ", 0},
     {"kat", "", " level backend dialect check ", 1},
@@ -597,6 +606,71 @@ static int cmd_identify(const options *o)
     return rc != 0 ? rc : identify_verdict(l, found, pk_only);
 }
 
+/* The words hqc check-key uses for a failing part (HQC_KEY_ERR_*). */
+static const char *key_error_text(int rc)
+{
+    switch (rc) {
+    case HQC_KEY_ERR_LENGTH:
+        return "length: not the dialect's size";
+    case HQC_KEY_ERR_PADDING:
+        return "pk: s has a bit set at position n or above (padding)";
+    case HQC_KEY_ERR_PK:
+        return "pk (or seed_kem): the public key does not follow from the key's seeds";
+    case HQC_KEY_ERR_SEED_DK:
+        return "seed_dk: does not follow from seed_kem";
+    case HQC_KEY_ERR_SIGMA:
+        return "sigma: does not follow from seed_kem";
+    default:
+        return "the check itself failed";
+    }
+}
+
+/* hqc check-key --pk F | --sk F: one key, of the level its size names (or --level) in the
+ * dialect --dialect names (default 161cd4f). A secret key is a seed (32 bytes, nothing to
+ * check but its length: it expands to a valid key) or the dialect's expanded key. */
+static int cmd_check_key(const options *o)
+{
+    if ((o->pk == NULL) == (o->sk == NULL)) {
+        fputs("hqc check-key: give exactly one of --pk and --sk (see hqc --help)\n", stderr);
+        return EXIT_USAGE;
+    }
+    const char *path = o->pk ? o->pk : o->sk;
+    size_t size = key_file_bytes(path, o->hex);
+    const level_ops *l = o->level;
+    for (size_t i = 0; l == NULL && i < sizeof all_levels / sizeof all_levels[0]; i++)
+        if (size == (o->pk ? all_levels[i].pk_bytes : all_levels[i].dialects[o->dialect].sk_bytes))
+            l = &all_levels[i];
+    const int seed = o->sk && size == SEED_BYTES;
+    if (l == NULL && !seed)
+        l = &all_levels[0]; /* read_key_file names the size it wanted */
+    const dialect_ops *d = l ? &l->dialects[o->dialect] : &all_levels[0].dialects[o->dialect];
+    static uint8_t key[MAX_SK];
+    const char *what = o->pk ? "public key" : seed ? "secret key (seed)" : "secret key (expanded)";
+    size_t len = o->pk ? l->pk_bytes : seed ? (size_t)SEED_BYTES : d->sk_bytes;
+    int rc = read_key_file(path, what, key, len, o->hex);
+    if (rc != 0)
+        return rc;
+    if (!seed)
+        rc = o->pk ? d->check_pk(key, len) : d->check_sk(key, len);
+    wipe(key, sizeof key);
+    if (seed) {
+        printf("%s ", what);
+        print_quoted(stdout, path, QUOTE_MAX);
+        printf(": a 32-byte seed; nothing in it can be wrong (every seed expands to a valid key)\n");
+        return 0;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "hqc check-key: HQC-%d %s %s ", l->level, d->name, what);
+        print_quoted(stderr, path, QUOTE_MAX);
+        fprintf(stderr, " fails: %s\n", key_error_text(rc));
+        return EXIT_KEM_FAILED;
+    }
+    printf("HQC-%d %s %s ", l->level, d->name, what);
+    print_quoted(stdout, path, QUOTE_MAX);
+    printf(": ok%s\n", o->sk && d->seed_default ? " (pk follows from seed_dk; sigma cannot be checked without the seed)" : "");
+    return 0;
+}
+
 /* hqc kat: the generator of kat/genkat.c per level, or the check against the digests. */
 static int cmd_kat(const options *o)
 {
@@ -663,6 +737,8 @@ int main(int argc, char **argv)
     const char *cmd = o.command;
     if (strcmp(cmd, "identify") == 0)
         return cmd_identify(&o);
+    if (strcmp(cmd, "check-key") == 0)
+        return cmd_check_key(&o);
     if (strcmp(cmd, "info") == 0)
         return print_info_json(stdout, stderr);
     if (strcmp(cmd, "selftest") == 0)

@@ -226,6 +226,14 @@ int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
         if (!HQC_NS(backend_usable)(be))                                                           \
             return HQC_ERR_BACKEND;                                                                \
         return kem_dec_seed(&table, be, ss, ct, seed_kem);                                         \
+    }                                                                                              \
+    int NAME(id, check_pk)(const uint8_t *pk, size_t len)                                          \
+    {                                                                                              \
+        return kem_check_pk(&table, pk, len);                                                      \
+    }                                                                                              \
+    int NAME(id, check_sk)(const uint8_t *sk, size_t len)                                          \
+    {                                                                                              \
+        return kem_check_sk(&table, HQC_NS(backend_default)(), sk, len);                           \
     }
 
 KEM_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT, HQC_DIALECT_TABLE(HQC_DEFAULT_DIALECT))

@@ -6,6 +6,7 @@
 #ifndef HQC_KEM_H
 #define HQC_KEM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "backend.h"
@@ -34,7 +35,9 @@
                                                       const uint8_t *seed_kem);                     \
     HQC_API int NAME(id, crypto_kem_dec_seed)(uint8_t * ss, const uint8_t *ct, const uint8_t *seed_kem); \
     HQC_API int NAME(id, crypto_kem_dec_seed_with)(const hqc_backend *be, uint8_t *ss, const uint8_t *ct, \
-                                                   const uint8_t *seed_kem);
+                                                   const uint8_t *seed_kem);                        \
+    HQC_API int NAME(id, check_pk)(const uint8_t *pk, size_t len);                                  \
+    HQC_API int NAME(id, check_sk)(const uint8_t *sk, size_t len);
 /* The plain names hqc<L>_crypto_kem_* (the default dialect), then hqc<L>_<id>_crypto_kem_*. */
 #define KEM_PLAIN_NS(id, s) HQC_NS(s)
 KEM_DECLARE_ENTRY_POINTS(KEM_PLAIN_NS, HQC_DEFAULT_DIALECT)
@@ -51,6 +54,8 @@ HQC_DIALECTS(KEM_DECLARE_DIALECT)
 #define kem_enc HQC_NS(kem_enc)
 #define kem_keypair_seed HQC_NS(kem_keypair_seed)
 #define kem_dec_seed HQC_NS(kem_dec_seed)
+#define kem_check_pk HQC_NS(kem_check_pk)
+#define kem_check_sk HQC_NS(kem_check_sk)
 int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
                        const uint8_t *seed_kem);
 int kem_enc_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
@@ -63,6 +68,9 @@ int kem_enc(const hqc_dialect *d, uint8_t *ct, uint8_t *ss, const uint8_t *pk);
 int kem_keypair_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *seed_kem);
 int kem_dec_seed(const hqc_dialect *d, const hqc_backend *be, uint8_t *ss, const uint8_t *ct,
                  const uint8_t *seed_kem);
+/* Key checks on import (key_check.c): 0 or an HQC_KEY_ERR_* naming the failing part. */
+int kem_check_pk(const hqc_dialect *d, const uint8_t *pk, size_t len);
+int kem_check_sk(const hqc_dialect *d, const hqc_backend *be, const uint8_t *sk, size_t len);
 HQC_API const char *HQC_NS(backend_name)(const hqc_backend *be);
 /* The dispatcher's public functions (backend.h), exported: backend.c includes this header so
  * that their definitions see HQC_API. backend.h itself stays free of the public headers, as

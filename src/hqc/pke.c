@@ -73,14 +73,21 @@ int pke_keygen(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[H
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uint8_t seeds[64];
+    if (hash_i(seeds, seed_pke) != 0)
+        return -1;
+    pke_keygen_from_seeds(d, ek, seeds, seeds + HQC_SEED_BYTES, be);
+    memcpy(seed_dk, seeds, HQC_SEED_BYTES);
+    zeroize(seeds, sizeof seeds);
+    return 0;
+}
+
+void pke_keygen_from_seeds(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], const uint8_t sd[HQC_SEED_BYTES],
+                           const uint8_t se[HQC_SEED_BYTES], const hqc_backend *be)
+{
     uint32_t y_support[HQC_OMEGA_MAX], x_support[HQC_OMEGA_MAX];
     fixed_weight x, y;
     uint64_t s[HQC_WORDS], bits[HQC_WORDS]; /* s = h, then h y + x; bits = y, then x */
     xof_stream xof;
-
-    if (hash_i(seeds, seed_pke) != 0)
-        return -1;
-    const uint8_t *sd = seeds, *se = seeds + HQC_SEED_BYTES;
 
     /* XOF(seed_dk) and expand-h of seed_ek are independent sponges: one batch. */
     kem_sponges_domain(NULL, NULL, s, se, &xof, sd, d->xof_domain);
@@ -95,14 +102,11 @@ int pke_keygen(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[H
 
     memcpy(ek, se, HQC_SEED_BYTES);
     memcpy(ek + HQC_SEED_BYTES, s, HQC_N_BYTES);
-    memcpy(seed_dk, sd, HQC_SEED_BYTES);
 
-    zeroize(seeds, sizeof seeds);
     zeroize(y_support, sizeof y_support);
     zeroize(x_support, sizeof x_support);
     zeroize(bits, sizeof bits);
     zeroize(s, sizeof s);
-    return 0;
 }
 
 /* Where the encryption's u || v bytes go: written to out, or (out == NULL) compared with
