@@ -541,9 +541,14 @@ static int cmd_identify(const options *o)
     static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
     size_t size = key_file_bytes(o->sk, o->hex), by_size = 0;
     const level_ops *l = level_of_sk_size(size, &by_size);
-    if (o->level) {
+    if (o->level) { /* that level's dialect of this size, else its full key (read names the size) */
         l = o->level;
-        by_size = 0; /* the full key of the level */
+        by_size = 0;
+        for (size_t j = 0; j < N_DIALECTS; j++)
+            if (l->dialects[j].sk_bytes == size) {
+                by_size = j;
+                break;
+            }
     }
     if (size == 0) /* read_key_file names the problem (missing, not a regular file) */
         return read_key_file(o->sk, "secret key", sk, all_levels[0].sk_bytes, o->hex);
