@@ -44,7 +44,7 @@ def test_every_dialect_with_digests_is_exported():
     one with official digests has its whole set of entry points at every level, and no other."""
     kem = ("keypair", "enc", "dec", "keypair_derand", "enc_derand", "keypair_derand_with",
            "enc_derand_with", "dec_with", "keypair_seed", "expand_seed", "expand_seed_with",
-           "dec_seed", "dec_seed_with")
+           "dec_seed", "dec_seed_with", "prepare", "dec_prepared", "dec_prepared_with", "prepared_wipe")
     names = set(allow_list())
     for level, meta in LEVELS_META.items():
         ids = {BY_NAME[d].id for d in meta["dialects"]}
