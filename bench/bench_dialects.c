@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* bench_dialects.c: issue 24: keygen, encaps and decaps of dialect v5.0.0 against 161cd4f
- * (src/hqc/dialect.h) in one process, with one backend. Every iteration takes a fresh seed, m
- * and salt, times one call of each dialect per operation (serialised time-stamp reads, tsc.h;
- * order alternating every iteration), and checks each dialect's round trip. Prints, per
- * operation, medians with q1-q3 and the median (q1-q3) of the per-iteration ratios
- * 161cd4f/v5.0.0 ("old" is 161cd4f, "new" v5.0.0: above 1 means v5.0.0 is faster).
- * Usage: hqcL_bench_dialects [backend] [iterations] (default: the default backend, 5001) */
+/* bench_dialects.c: issues 24, 36: keygen, encaps and decaps of a dialect (v5.0.0 unless named;
+ * bc-1.87, any of src/hqc/dialect.h) against the default 161cd4f in one process, with one
+ * backend. Every iteration takes a fresh seed, m and salt, times one call of each dialect per
+ * operation (serialised time-stamp reads, tsc.h; order alternating every iteration), and checks
+ * each dialect's round trip. Prints, per operation, medians with q1-q3 and the median (q1-q3)
+ * of the per-iteration ratios 161cd4f/D ("old" is 161cd4f, "new" D: above 1 means D is faster).
+ * Usage: hqcL_bench_dialects [backend] [iterations] [dialect] (default: the default backend,
+ * 5001, v5.0.0) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,15 @@ int main(int argc, char **argv)
                 argc > 1 ? argv[1] : "");
         return 2;
     }
-    const hqc_dialect *d[2] = {dialect_by_name("161cd4f"), dialect_by_name("v5.0.0")};
+    /* The default dialect against the one named (any of dialect.h's table; v5.0.0 unless given). */
+    const hqc_dialect *d[2] = {dialect_list()[0], dialect_by_name(argc > 3 ? argv[3] : "v5.0.0")};
+    if (d[1] == NULL) {
+        fprintf(stderr, "bench_dialects: unknown dialect '%s'; known:", argv[3]);
+        for (const hqc_dialect *const *k = dialect_list(); *k; k++)
+            fprintf(stderr, " %s", (*k)->name);
+        fputc('\n', stderr);
+        return 2;
+    }
     uint64_t *t[7];
     if (alloc_sample_arrays(t, 7, iters) != 0) {
         fprintf(stderr, "bench_dialects: out of memory\n");
@@ -67,7 +76,7 @@ int main(int argc, char **argv)
     const char *ops[3] = {"keygen", "encaps", "decaps"};
     for (int op = 0; op < 3; op++) {
         char label[64];
-        snprintf(label, sizeof label, "%-6s %-7s", be->name, ops[op]);
+        snprintf(label, sizeof label, "%-6s %-7s %s", be->name, ops[op], d[1]->name);
         report_old_new(label, 7, 3, t[2 * op], t[2 * op + 1], t[6], iters);
     }
     return 0;

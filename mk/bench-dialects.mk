@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/bench-dialects.mk: build/<B>/bin/hqcL_bench_dialects (every build): keygen, encaps and
-# decaps of dialect v5.0.0 against 161cd4f, paired in one process (bench/bench_dialects.c).
+# decaps of a dialect (v5.0.0, or the one named: bc-1.87) against 161cd4f, paired in one
+# process (bench/bench_dialects.c).
 # Baseline ISA, like src/hqc.
 
 DIALECT_BENCH_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_bench_dialects)

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Interop in both HQC dialects (issue 24) with independent implementations from the package
-registries:
-  - Bouncy Castle bcprov-jdk18on 1.85 (Maven Central; dialect v5.0.0), driven through
+"""Interop in every HQC dialect (issues 24, 36) with independent implementations from the
+package registries:
+  - Bouncy Castle bcprov-jdk18on 1.86 (Maven Central; dialect v5.0.0, the last release that
+    speaks it) and 1.87 (dialect bc-1.87, its seed private keys), each driven through
     tests/interop/bc/HqcBc.java in one JVM: derandomised keygen and encapsulation
     (FixedSecureRandom with seed_kem, then m || salt) byte-identical to ours, round trips both
     ways, tampered ciphertexts with identical rejection secrets, every level and backend; and
-    the three v5.0.0 KAT files, whose digests kat/levels.json keeps.
+    the three KAT files of each, whose digests kat/levels.json keeps.
   - backbone-hqc 0.2.0 (crates.io; the code PyPI pqcrypto 1.0.0 bundles): the same KAT files
     (tests/interop/backbone, derandomised through a fixed RNG).
   - PyPI pqcrypto 1.0.0 (tests/interop/pqcrypto_peer.py; its API is randomised only): round
@@ -27,16 +28,17 @@ import pytest
 
 from conftest import BUILD, LEVELS, LEVELS_META, PEERS_VENV, ROOT, bin_path, run, supported_backends
 from lib.exports import shared_library
+from lib.dialects import BY_NAME, DIALECTS, sk_bytes
 from lib.interop import build_crate, build_interop
 from lib.tool import load_library
 
 ROUNDS = int(os.environ.get("HQC_INTEROP_ROUNDS", "4"))
 TAMPERED_CT = 4
-BC_VERSION = "1.85"
-BC_JAR = (Path.home() / ".m2" / "repository" / "org" / "bouncycastle" / "bcprov-jdk18on" / BC_VERSION
-          / ("bcprov-jdk18on-%s.jar" % BC_VERSION))
+# The Bouncy Castle release that speaks each dialect it has spoken (1.86 also fixes
+# CVE-2026-18040 in its HQC; 1.87 changed its HQC, dialect bc-1.87).
+BC_VERSIONS = {"v5.0.0": "1.86", "bc-1.87": "1.87"}
 K = {1: 16, 3: 24, 5: 32}
-DIALECT_ID = {"161cd4f": "161cd4f", "v5.0.0": "v5_0_0"}
+DIALECT_ID = {d.name: d.id for d in DIALECTS}
 
 
 class Peer:
@@ -62,19 +64,33 @@ class Ours:
 
     def __init__(self, lib, level, dialect, backend):
         self.lib, self.level, self.meta = lib, level, LEVELS_META[str(level)]
+        self.sk_bytes = sk_bytes(self.meta, dialect)
         prefix = "hqc%d_%s_crypto_kem_" % (level, DIALECT_ID[dialect])
         self.keypair = getattr(lib, prefix + "keypair_derand_with")
         self.enc = getattr(lib, prefix + "enc_derand_with")
         self.dec = getattr(lib, prefix + "dec_with")
+        self.dec_seed = getattr(lib, prefix + "dec_seed_with")
+        self.expand = getattr(lib, prefix + "expand_seed_with")
         by_name = getattr(lib, "hqc%d_backend_by_name" % level)
         by_name.restype = ctypes.c_void_p
         self.be = ctypes.c_void_p(by_name(backend.encode()))
         assert self.be.value, backend
 
     def keygen(self, seed):
-        pk, sk = ctypes.create_string_buffer(self.meta["pk"]), ctypes.create_string_buffer(self.meta["sk"])
+        """pk and the expanded secret key."""
+        pk, sk = ctypes.create_string_buffer(self.meta["pk"]), ctypes.create_string_buffer(self.sk_bytes)
         assert self.keypair(self.be, pk, sk, seed) == 0
         return pk.raw, sk.raw
+
+    def expand_seed(self, seed):
+        sk = ctypes.create_string_buffer(self.sk_bytes)
+        assert self.expand(self.be, sk, seed) == 0
+        return sk.raw
+
+    def decaps_seed(self, seed, ct):
+        ss = ctypes.create_string_buffer(32)
+        assert self.dec_seed(self.be, ss, ct, seed) == 0
+        return ss.raw
 
     def encaps(self, pk, m, salt):
         ct, ss = ctypes.create_string_buffer(self.meta["ct"]), ctypes.create_string_buffer(32)
@@ -92,33 +108,49 @@ def lib():
     return load_library(shared_library())
 
 
-def bc_classes():
-    """The compiled HqcBc (cached under the build directory), or a skip saying what is missing."""
+def bc_jar(version):
+    return (Path.home() / ".m2" / "repository" / "org" / "bouncycastle" / "bcprov-jdk18on" / version
+            / ("bcprov-jdk18on-%s.jar" % version))
+
+
+def bc_classes(version):
+    """HqcBc compiled against bcprov-jdk18on version (cached under the build directory), or a
+    skip saying what is missing."""
     java, javac = shutil.which("java"), shutil.which("javac")
     if not java or not javac:
         pytest.skip("java/javac not found: the Bouncy Castle interop test did not run "
                     "(scripts/install-deps installs openjdk-17-jdk-headless)")
-    if not BC_JAR.exists():
+    jar = bc_jar(version)
+    if not jar.exists():
         mvn = shutil.which("mvn")
         if not mvn:
-            pytest.skip("%s is missing and mvn is not installed to fetch it" % BC_JAR.name)
-        res = run([mvn, "-q", "-B", "dependency:get", "-Dartifact=org.bouncycastle:bcprov-jdk18on:" + BC_VERSION],
+            pytest.skip("%s is missing and mvn is not installed to fetch it" % jar.name)
+        res = run([mvn, "-q", "-B", "dependency:get", "-Dartifact=org.bouncycastle:bcprov-jdk18on:" + version],
                   check=False, timeout=600)
-        if res.returncode != 0 or not BC_JAR.exists():
+        if res.returncode != 0 or not jar.exists():
             pytest.skip("bcprov-jdk18on %s could not be fetched from Maven Central (offline?): %s"
-                        % (BC_VERSION, (res.stdout + res.stderr).strip().splitlines()[-1:]))
+                        % (version, (res.stdout + res.stderr).strip().splitlines()[-1:]))
     src = ROOT / "tests" / "interop" / "bc" / "HqcBc.java"
-    out = BUILD / "interop-bc"
+    out = BUILD / ("interop-bc-" + version)
     cls = out / "HqcBc.class"
     if not cls.exists() or cls.stat().st_mtime < src.stat().st_mtime:
         out.mkdir(parents=True, exist_ok=True)
-        run([javac, "-cp", BC_JAR, "-d", out, src])
-    return [java, "-cp", "%s:%s" % (BC_JAR, out), "HqcBc"]
+        run([javac, "-cp", jar, "-d", out, src])
+    return [java, "-cp", "%s:%s" % (jar, out), "HqcBc"]
 
 
 @pytest.fixture(scope="module")
 def bc():
-    peer = Peer(bc_classes())
+    """Bouncy Castle speaking v5.0.0."""
+    peer = Peer(bc_classes(BC_VERSIONS["v5.0.0"]))
+    yield peer
+    peer.close()
+
+
+@pytest.fixture(scope="module")
+def bc187():
+    """Bouncy Castle 1.87, dialect bc-1.87: its private key is the 32-byte seed."""
+    peer = Peer(bc_classes(BC_VERSIONS["bc-1.87"]))
     yield peer
     peer.close()
 
@@ -212,6 +244,79 @@ def test_bouncy_castle_byte_identical_every_backend(bc, lib, level):
             assert old.keygen(seed)[0] != pk
 
 
+# --- Bouncy Castle 1.87: dialect bc-1.87 -----------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bouncy_castle_187_reproduces_the_kat_digest(bc187, level):
+    """kat/levels.json's bc-1.87 digests are Bouncy Castle 1.87's own files: its key pairs from
+    the KAT PRNG's seed_kem (its private key, the .rsp's sk, is that seed), encapsulations from
+    m || salt, decapsulations from the seed."""
+    entries = []
+    for seed, seed_kem, m_salt in kat_inputs(level):
+        pk, sk = bc187.ask("keygen", level, seed_kem.hex())
+        assert sk == seed_kem
+        ct, ss = bc187.ask("encaps", level, pk.hex(), m_salt.hex())
+        assert bc187.ask("decaps", level, sk.hex(), ct.hex()) == [ss]
+        entries.append((seed, pk, sk, ct, ss))
+    digest = hashlib.sha256(rsp_text(level, entries).encode()).hexdigest()
+    assert digest == LEVELS_META[str(level)]["dialects"]["bc-1.87"]["rsp_sha256"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bouncy_castle_187_byte_identical_every_backend(bc187, lib, level):
+    rng = hashlib.shake_256(b"issue 36 bc 1.87 %d" % level).digest(10000)
+    take = iter(range(0, len(rng), 8))
+    meta = LEVELS_META[str(level)]
+
+    def fresh(n):
+        return hashlib.shake_256(rng[next(take):][:8] + bytes([n])).digest(n)
+
+    for backend in supported_backends(level):
+        ours = Ours(lib, level, "bc-1.87", backend)
+        others = [Ours(lib, level, d.name, backend) for d in DIALECTS if d.name != "bc-1.87"]
+        for _ in range(ROUNDS):
+            seed, m_salt = fresh(32), fresh(K[level] + 16)
+            m, salt = m_salt[:K[level]], m_salt[K[level]:]
+            pk, sk = ours.keygen(seed)
+            # The expanded key is pk || seed_dk || sigma; its private key is the seed itself.
+            assert len(sk) == meta["pk"] + 32 + K[level] and sk[:meta["pk"]] == pk
+            assert ours.expand_seed(seed) == sk, backend
+            assert bc187.ask("keygen", level, seed.hex()) == [pk, seed], backend
+            ct, ss = ours.encaps(pk, m, salt)
+            assert bc187.ask("encaps", level, pk.hex(), m_salt.hex()) == [ct, ss], backend
+            assert ours.decaps(sk, ct) == ss and ours.decaps_seed(seed, ct) == ss, backend
+            # Their random key pair (a seed), our encapsulation, their decapsulation; the reverse.
+            pk_t, seed_t = bc187.ask("rkeygen", level)
+            assert len(seed_t) == 32 and ours.expand_seed(seed_t)[:meta["pk"]] == pk_t, backend
+            ct_o, ss_o = ours.encaps(pk_t, m, salt)
+            assert bc187.ask("decaps", level, seed_t.hex(), ct_o.hex()) == [ss_o], backend
+            ct_t, ss_t = bc187.ask("rencaps", level, pk.hex())
+            assert ours.decaps(sk, ct_t) == ss_t and ours.decaps_seed(seed, ct_t) == ss_t, backend
+            # Tampered ciphertexts: the same implicit-rejection secret on both sides.
+            for _ in range(TAMPERED_CT):
+                bad = bytearray(ct_t)
+                bit = int.from_bytes(fresh(4), "little") % (8 * len(bad))
+                bad[bit // 8] ^= 1 << (bit % 8)
+                mine = ours.decaps(sk, bytes(bad))
+                assert bc187.ask("decaps", level, seed.hex(), bytes(bad).hex()) == [mine], backend
+                assert ours.decaps_seed(seed, bytes(bad)) == mine and mine != ss_t
+            # The older dialects make other keys from the same seed and other ciphertexts.
+            for other in others:
+                assert other.keygen(seed)[0] != pk
+                ct_x, _ = other.encaps(pk_t, m, salt)
+                assert ct_x != ct_o
+
+
+def test_identify_names_bouncy_castle_187_seeds(bc187, tmp_path):
+    for level in LEVELS:
+        pk, seed = bc187.ask("rkeygen", level)
+        (tmp_path / "bc.pk").write_bytes(pk)
+        (tmp_path / "bc.seed").write_bytes(seed)
+        res = run([bin_path("hqc"), "identify", "--sk", tmp_path / "bc.seed", "--pk", tmp_path / "bc.pk"],
+                  check=False)
+        assert res.returncode == 0 and res.stdout.splitlines()[-1] == "dialect: bc-1.87", res.stdout
+
+
 # --- backbone-hqc and pqcrypto ---------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -270,8 +375,18 @@ def test_identify_names_our_keys(tmp_path):
     for level in LEVELS:
         for dialect in DIALECT_ID:
             pk, sk = tmp_path / ("ours-%d-%s.pk" % (level, dialect)), tmp_path / ("ours-%d-%s.sk" % (level, dialect))
-            run([bin_path("hqc"), "keygen", "--level", level, "--pk", pk, "--sk", sk, "--dialect", dialect])
-            assert identify(sk) == "dialect: " + dialect
+            seed = tmp_path / ("ours-%d-%s.seed" % (level, dialect))
+            run([bin_path("hqc"), "keygen", "--level", level, "--pk", pk, "--sk", sk, "--dialect", dialect,
+                 "--sk-format", "expanded"])
+            if BY_NAME[dialect].sk_seed:
+                assert identify(sk) == "dialect: " + dialect
+            else:  # an expanded key without seed_kem: named by its size alone
+                assert identify(sk) == "dialect: %s (by its size)" % dialect
+            # Every dialect's seed, with its public key.
+            run([bin_path("hqc"), "keygen", "--level", level, "--pk", pk, "--sk", seed, "--dialect", dialect,
+                 "--sk-format", "seed", "--force"])
+            res = run([bin_path("hqc"), "identify", "--sk", seed, "--pk", pk], check=False)
+            assert res.returncode == 0 and res.stdout.splitlines()[-1] == "dialect: " + dialect, res.stdout
 
 
 def test_identify_names_rustcrypto_keys(rustcrypto_keys):

@@ -24,10 +24,12 @@
 static const char usage_text[] =
     "usage: hqc COMMAND [OPTIONS]\n"
     "\n"
-    "  hqc keygen --level L --pk FILE --sk FILE [--dialect D]\n"
+    "  hqc keygen --level L --pk FILE --sk FILE [--dialect D] [--sk-format seed|expanded]\n"
     "  hqc encaps --level L --pk FILE --ct FILE --ss FILE [--dialect D]\n"
     "  hqc decaps --level L --sk FILE --ct FILE --ss FILE [--dialect D]\n"
     "  hqc identify --sk FILE [--level L]\n"
+    "  hqc identify --sk SEED --pk FILE [--level L]\n"
+    "  hqc check-key (--pk FILE | --sk FILE) [--level L] [--dialect D]\n"
     "  hqc info\n"
     "  hqc kat [--level L] [--backend NAME] [--dialect D] [--req FILE] [--out DIR]\n"
     "  hqc kat --check [--level L] [--backend NAME] [--dialect D]\n"
@@ -41,8 +43,17 @@ static const char usage_text[] =
     "kat --check regenerates them in a temporary directory and compares their SHA-256 with the\n"
     "official digests, for every backend this CPU runs unless --backend names one, and for every\n"
     "dialect unless --dialect names one. identify tells which dialect made a secret key: it\n"
-    "regenerates the key pair from the seed_kem inside under each dialect and compares (exit 0\n"
-    "when one matches, 1 when none does).\n"
+    "regenerates the key pair from the seed_kem inside (or from the 32-byte seed SEED, whose\n"
+    "public key --pk gives) under each dialect and compares (exit 0 when one matches, 1 when\n"
+    "none does).\n"
+    "check-key checks a key before use: a public key's length and padding bits; an expanded\n"
+    "secret key regenerated from its seed_kem (pk, seed_dk, sigma compared; bc-1.87's, which\n"
+    "holds no seed, only has its pk recomputed from seed_dk: its sigma cannot be checked); a\n"
+    "seed, only its length. Exit 0, or 1 naming the failing part.\n"
+    "A secret key is kept as its 32-byte seed (--sk-format seed) or expanded (--sk-format\n"
+    "expanded: the sizes below; bc-1.87's is 32 bytes shorter, it holds no seed). keygen writes\n"
+    "bc-1.87's seed and the other dialects' expanded key unless --sk-format says; decaps reads\n"
+    "either (by its size) and says on stderr which one it read.\n"
     "selftest checks this build on this CPU: it prints the CPU features and the default backend\n"
     "per level, then, for every backend this CPU runs at every level, the official KAT digests\n"
     "of every dialect (built-in PRNG, no files), every backend operation against ref on random\n"
@@ -55,10 +66,12 @@ static const char usage_text[] =
     "  --hex           files hold lowercase or uppercase hex (written as one lowercase line)\n"
     "                  instead of raw bytes\n"
     "  --force         replace output files that exist (never done otherwise)\n"
-    "  --dialect D     the HQC dialect: 161cd4f (default; liboqs 0.16, RustCrypto hqc-kem) or\n"
-    "                  v5.0.0 (Bouncy Castle 1.83-1.85, PyPI pqcrypto 1.0.0). Keys and\n"
-    "                  ciphertexts of one dialect fail silently in the other: decapsulation\n"
-    "                  returns a wrong secret, no error (see hqc identify)\n"
+    "  --dialect D     the HQC dialect: 161cd4f (default; liboqs 0.16, RustCrypto hqc-kem),\n"
+    "                  v5.0.0 (Bouncy Castle 1.83-1.86, PyPI pqcrypto 1.0.0) or bc-1.87\n"
+    "                  (Bouncy Castle 1.87). Keys and ciphertexts of one dialect fail\n"
+    "                  silently in another: decapsulation returns a wrong secret, no error\n"
+    "                  (see hqc identify)\n"
+    "  --sk-format F   keygen: seed (32 bytes) or expanded\n"
     "  --variant D     an alias of --dialect D (the option's earlier name), same behaviour\n"
     "  --backend NAME  ref; neon (aarch64); avx2, vpclmul, avx512, avx2-sparse, avx512-sparse\n"
     "                  (x86-64; the -sparse ones are variable time; hqc info lists this\n"
@@ -86,13 +99,19 @@ static const char usage_text[] =
     "  3  an input file is missing, unreadable, of the wrong size or not hex\n"
     "  4  an output file exists (without --force) or cannot be written\n";
 
-/* One dialect of one level: its name and its derandomised entry points. */
+/* One dialect of one level: its name, its expanded secret key's length, the private key form it
+ * writes by default, and its derandomised entry points. */
 typedef struct {
     const char *name;
+    size_t sk_bytes; /* the expanded key */
+    int seed_default; /* keygen writes the 32-byte seed unless --sk-format expanded */
     int (*keypair)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *);
     int (*enc)(const struct hqc_backend *, uint8_t *, uint8_t *, const uint8_t *, const uint8_t *,
                const uint8_t *);
     int (*dec)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+    int (*dec_seed)(const struct hqc_backend *, uint8_t *, const uint8_t *, const uint8_t *);
+    int (*check_pk)(const uint8_t *, size_t);
+    int (*check_sk)(const uint8_t *, size_t);
 } dialect_ops;
 
 #define COUNT_DIALECT(...) +1
@@ -107,12 +126,16 @@ typedef struct {
     int (*kat_main)(int, char **);
 } level_ops;
 
-#define DIALECT_OPS(L, id, name)                                                                    \
-    {name, hqc##L##_##id##_crypto_kem_keypair_derand_with, hqc##L##_##id##_crypto_kem_enc_derand_with, \
-     hqc##L##_##id##_crypto_kem_dec_with},
-#define DIALECT_OPS_1(id, name, ...) DIALECT_OPS(1, id, name)
-#define DIALECT_OPS_3(id, name, ...) DIALECT_OPS(3, id, name)
-#define DIALECT_OPS_5(id, name, ...) DIALECT_OPS(5, id, name)
+/* A dialect whose expanded key holds no seed_KEM (column sk_seed 0) keeps the seed as its own
+ * form: its expanded key is 32 bytes shorter and keygen writes the seed by default. */
+#define DIALECT_OPS(L, id, name, sk_seed)                                                           \
+    {name, HQC##L##_CRYPTO_SECRETKEYBYTES - ((sk_seed) ? 0 : SEED_BYTES), !(sk_seed),              \
+     hqc##L##_##id##_crypto_kem_keypair_derand_with, hqc##L##_##id##_crypto_kem_enc_derand_with,    \
+     hqc##L##_##id##_crypto_kem_dec_with, hqc##L##_##id##_crypto_kem_dec_seed_with,                 \
+     hqc##L##_##id##_check_pk, hqc##L##_##id##_check_sk},
+#define DIALECT_OPS_1(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(1, id, name, sk_seed)
+#define DIALECT_OPS_3(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(3, id, name, sk_seed)
+#define DIALECT_OPS_5(id, name, b, a, c, kd, xd, sk_seed, ...) DIALECT_OPS(5, id, name, sk_seed)
 #define LEVEL_OPS(L)                                                                                \
     {L, HQC##L##_CRYPTO_PUBLICKEYBYTES, HQC##L##_CRYPTO_SECRETKEYBYTES,                            \
      HQC##L##_CRYPTO_CIPHERTEXTBYTES, HQC##L##_CRYPTO_BYTES, HQC##L##_MESSAGE_BYTES,                \
@@ -133,7 +156,7 @@ static const level_ops all_levels[] = {LEVEL_OPS(1), LEVEL_OPS(3), LEVEL_OPS(5)}
 typedef struct {
     const char *command;
     const level_ops *level;
-    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out, *dialect_name;
+    const char *level_arg, *backend, *pk, *sk, *ct, *ss, *req, *out, *dialect_name, *sk_format;
     int hex, force, check, quick, json;
     size_t dialect; /* index into level_ops.dialects: --dialect, else 0 (the default) */
 } options;
@@ -174,6 +197,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"--req", offsetof(options, req)},         {"--out", offsetof(options, out)},
         {"--dialect", offsetof(options, dialect_name)},
         {"--variant", offsetof(options, dialect_name)}, /* the alias, the option's former name */
+        {"--sk-format", offsetof(options, sk_format)},
     };
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
@@ -202,6 +226,8 @@ static int parse_options(int argc, char **argv, options *o)
             return usage_error("missing value after", a);
         *(const char **)((char *)o + valued[k].offset) = argv[++i];
     }
+    if (o->sk_format && strcmp(o->sk_format, "seed") != 0 && strcmp(o->sk_format, "expanded") != 0)
+        return usage_error("unknown secret key format (use seed or expanded):", o->sk_format);
     if (o->level_arg && !(o->level = find_level(o->level_arg)))
         return usage_error("unknown level (use 1, 3 or 5):", o->level_arg);
     if (o->dialect_name) {
@@ -229,10 +255,11 @@ typedef struct {
 } command_spec;
 
 static const command_spec command_specs[] = {
-    {"keygen", " level pk sk ", " backend hex force dialect ", -1},
+    {"keygen", " level pk sk ", " backend hex force dialect sk-format ", -1},
     {"encaps", " level pk ct ss ", " backend hex force dialect ", -1},
     {"decaps", " level sk ct ss ", " backend hex force dialect ", -1},
-    {"identify", " sk ", " level hex ", -1},
+    {"identify", " sk ", " level hex pk ", -1},
+    {"check-key", "", " level hex pk sk dialect ", -1},
     {"info", "", "", -1},
     {"kat", "", " level backend dialect req out ", 0},
     {"kat", "", " level backend dialect check ", 1},
@@ -259,9 +286,10 @@ static int check_options(const options *o, const char *needed, const char *allow
         {"req", o->req != NULL},         {"out", o->out != NULL},         {"hex", o->hex},
         {"force", o->force},             {"check", o->check},             {"quick", o->quick},
         {"json", o->json},                {"dialect", o->dialect_name != NULL},
+        {"sk-format", o->sk_format != NULL},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
-        char word[16];
+        char word[24];
         snprintf(word, sizeof word, " %s ", opts[i].name);
         if (strstr(needed, word) && !opts[i].given) {
             fprintf(stderr, "hqc %s: missing --%s (see hqc --help)\n", o->command, opts[i].name);
@@ -337,18 +365,27 @@ static int write_outputs(staged_output *outs, size_t n, const options *o, int ke
     return rc;
 }
 
+/* --sk-format seed|expanded, else the dialect's own form (dialect_ops.seed_default). */
+static int wants_seed(const options *o)
+{
+    return o->sk_format ? strcmp(o->sk_format, "seed") == 0 : o->level->dialects[o->dialect].seed_default;
+}
+
 static int cmd_keygen(const options *o, const struct hqc_backend *be)
 {
     const level_ops *l = o->level;
+    const dialect_ops *d = &l->dialects[o->dialect];
     static uint8_t pk[MAX_PK], sk[MAX_SK];
+    uint8_t seed[SEED_BYTES];
+    const int as_seed = wants_seed(o);
     staged_output outs[2] = {
         {.path = o->pk, .what = "public key", .data = pk, .len = l->pk_bytes},
-        {.path = o->sk, .what = "secret key", .data = sk, .len = l->sk_bytes, .secret = 1}};
+        {.path = o->sk, .what = as_seed ? "secret key (seed)" : "secret key (expanded)", .data = as_seed ? seed : sk,
+         .len = as_seed ? SEED_BYTES : d->sk_bytes, .secret = 1}};
     int rc = prepare_files(o, outs, 2, NULL, 0);
     if (rc != 0)
         return rc;
-    uint8_t seed[SEED_BYTES];
-    int ok = hqc_randombytes(seed, sizeof seed) == 0 && l->dialects[o->dialect].keypair(be, pk, sk, seed) == 0;
+    int ok = hqc_randombytes(seed, sizeof seed) == 0 && d->keypair(be, pk, sk, seed) == 0;
     rc = write_outputs(outs, 2, o, ok, "key generation failed (no randomness?)");
     wipe(seed, sizeof seed);
     wipe(sk, sizeof sk);
@@ -375,89 +412,73 @@ static int cmd_encaps(const options *o, const struct hqc_backend *be)
     return rc;
 }
 
+/* The size of the regular file at path in bytes (its hex digits halved, an optional newline
+ * dropped, with hex), or 0 if it is not a regular file; opened as read_key_file does. */
+static size_t key_file_bytes(const char *path, int hex)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    int regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (fd >= 0)
+        close(fd);
+    if (!regular)
+        return 0;
+    size_t n = (size_t)st.st_size;
+    return hex ? n / 2 : n;
+}
+
+/* hqc decaps takes the secret key in either form: the 32-byte seed, which it expands (a key
+ * generation), or the dialect's expanded key; the two sizes never coincide. It says on stderr
+ * which one it read. */
 static int cmd_decaps(const options *o, const struct hqc_backend *be)
 {
     const level_ops *l = o->level;
+    const dialect_ops *d = &l->dialects[o->dialect];
     static uint8_t sk[MAX_SK], ct[MAX_CT];
     uint8_t ss[32];
+    const int seed = key_file_bytes(o->sk, o->hex) == SEED_BYTES;
     staged_output outs[1] = {
         {.path = o->ss, .what = "shared secret", .data = ss, .len = l->ss_bytes, .secret = 1}};
-    const input_file ins[2] = {{o->sk, "secret key", sk, l->sk_bytes},
+    const input_file ins[2] = {{o->sk, seed ? "secret key (seed)" : "secret key (expanded)", sk,
+                                seed ? SEED_BYTES : d->sk_bytes},
                                {o->ct, "ciphertext", ct, l->ct_bytes}};
     int rc = prepare_files(o, outs, 1, ins, 2);
-    if (rc == 0)
-        rc = write_outputs(outs, 1, o, l->dialects[o->dialect].dec(be, ss, ct, sk) == 0, "decapsulation failed");
+    if (rc == 0) {
+        fprintf(stderr, "hqc decaps: secret key read as %s (%zu bytes), dialect %s\n",
+                seed ? "a seed" : "an expanded key", seed ? (size_t)SEED_BYTES : d->sk_bytes, d->name);
+        int ok = (seed ? d->dec_seed(be, ss, ct, sk) : d->dec(be, ss, ct, sk)) == 0;
+        rc = write_outputs(outs, 1, o, ok, "decapsulation failed");
+    }
     wipe(sk, sizeof sk);
     wipe(ss, sizeof ss);
     return rc;
 }
 
-/* The level whose secret key has the size of the regular file at path (raw, or hex with an
- * optional newline), or NULL. Opened as read_key_file does (keyfile.c): O_NONBLOCK, so that a
- * FIFO or device named by mistake neither blocks nor is read; *regular says whether it was a
- * regular file at all. */
-static const level_ops *level_of_sk_file(const char *path, int hex, int *regular)
+/* The level and dialect whose expanded secret key has size bytes (the first dialect of that
+ * size), or level NULL. */
+static const level_ops *level_of_sk_size(size_t size, size_t *dialect)
 {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    *regular = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    if (fd >= 0)
-        close(fd);
-    if (!*regular)
-        return NULL;
-    long long size = (long long)st.st_size;
-    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++) {
-        size_t sk = all_levels[i].sk_bytes, n = (size_t)size;
-        if (hex ? (n >= 2 * sk && n <= 2 * sk + 2) : n == sk)
-            return &all_levels[i];
-    }
+    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++)
+        for (size_t j = 0; j < N_DIALECTS; j++)
+            if (all_levels[i].dialects[j].sk_bytes == size) {
+                *dialect = j;
+                return &all_levels[i];
+            }
     return NULL;
 }
 
-/* hqc identify: a secret key is pk || seed_dk || sigma || seed_kem (spec, "HQC-KEM"), and the
- * rest follows from seed_kem. Regenerating the key pair from it under each dialect and
- * comparing names the dialect that made the key: the dialects differ in how keygen samples x
- * and y, so the public key differs. */
-static int cmd_identify(const options *o)
+/* The level whose public key has size bytes, or NULL. */
+static const level_ops *level_of_pk_size(size_t size)
 {
-    int regular = 1;
-    const level_ops *l = o->level ? o->level : level_of_sk_file(o->sk, o->hex, &regular);
-    static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
-    if (!regular) /* read_key_file names the problem (missing, not a regular file) */
-        return read_key_file(o->sk, "secret key", sk, all_levels[0].sk_bytes, o->hex);
-    if (l == NULL) {
-        fputs("hqc identify: ", stderr);
-        print_quoted(stderr, o->sk, QUOTE_MAX);
-        fputs(" has the size of no secret key (2321, 4602 or 7333 bytes); give --level\n", stderr);
-        return EXIT_INPUT;
-    }
-    int rc = read_key_file(o->sk, "secret key", sk, l->sk_bytes, o->hex);
-    if (rc != 0)
-        return rc;
-    const struct hqc_backend *be = l->def();
-    const uint8_t *seed_kem = sk + l->sk_bytes - SEED_BYTES;
-    size_t found = N_DIALECTS, pk_only = N_DIALECTS;
-    printf("HQC-%d secret key ", l->level);
-    print_quoted(stdout, o->sk, QUOTE_MAX);
-    printf(":\n");
-    for (size_t i = 0; i < N_DIALECTS; i++) {
-        if (be == NULL || l->dialects[i].keypair(be, pk2, sk2, seed_kem) != 0) {
-            fprintf(stderr, "hqc identify: key generation failed\n");
-            rc = EXIT_KEM_FAILED;
-            break;
-        }
-        int pk_same = memcmp(pk2, sk, l->pk_bytes) == 0, sk_same = memcmp(sk2, sk, l->sk_bytes) == 0;
-        printf("  %-8s the key pair regenerated from its seed_kem %s\n", l->dialects[i].name,
-               sk_same ? "is this key" : pk_same ? "has its public key, but other seeds" : "differs");
-        if (sk_same)
-            found = i;
-        else if (pk_same)
-            pk_only = i;
-    }
-    wipe(sk, sizeof sk);
-    wipe(sk2, sizeof sk2);
-    if (rc != 0)
-        return rc;
+    for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++)
+        if (all_levels[i].pk_bytes == size)
+            return &all_levels[i];
+    return NULL;
+}
+
+/* The verdict of hqc identify: the dialect found (exit 0) or none (exit 1). */
+static int identify_verdict(const level_ops *l, size_t found, size_t pk_only)
+{
     if (found < N_DIALECTS) {
         printf("dialect: %s\n", l->dialects[found].name);
         return 0;
@@ -466,9 +487,194 @@ static int cmd_identify(const options *o)
         printf("dialect: %s for its public key; seed_dk or sigma do not follow from seed_kem "
                "(a key assembled by hand?)\n", l->dialects[pk_only].name);
     else
-        printf("dialect: none known: the public key inside does not follow from its seed_kem in any "
+        printf("dialect: none known: the public key does not follow from the seed_kem in any "
                "dialect (another level, another implementation, or a damaged file)\n");
     return EXIT_KEM_FAILED;
+}
+
+/* hqc identify --sk SEED --pk PK: the key pair regenerated from the 32-byte seed under each
+ * dialect; the one whose public key is PK made it. The level is PK's (or --level). */
+static int identify_seed(const options *o)
+{
+    static uint8_t pk[MAX_PK], pk2[MAX_PK], sk2[MAX_SK];
+    uint8_t seed[SEED_BYTES];
+    const level_ops *l = o->level ? o->level : level_of_pk_size(key_file_bytes(o->pk, o->hex));
+    if (l == NULL)
+        l = &all_levels[0]; /* read_key_file then names the expected size */
+    int rc = read_key_file(o->sk, "secret key (seed)", seed, SEED_BYTES, o->hex);
+    if (rc == 0)
+        rc = read_key_file(o->pk, "public key", pk, l->pk_bytes, o->hex);
+    const struct hqc_backend *be = l->def();
+    size_t found = N_DIALECTS;
+    if (rc == 0) {
+        printf("HQC-%d seed ", l->level);
+        print_quoted(stdout, o->sk, QUOTE_MAX);
+        printf(" with public key ");
+        print_quoted(stdout, o->pk, QUOTE_MAX);
+        printf(":\n");
+    }
+    for (size_t i = 0; rc == 0 && i < N_DIALECTS; i++) {
+        if (be == NULL || l->dialects[i].keypair(be, pk2, sk2, seed) != 0) {
+            fprintf(stderr, "hqc identify: key generation failed\n");
+            rc = EXIT_KEM_FAILED;
+            break;
+        }
+        int same = memcmp(pk2, pk, l->pk_bytes) == 0;
+        printf("  %-8s the public key regenerated from the seed %s\n", l->dialects[i].name,
+               same ? "is this one" : "differs");
+        if (same && found == N_DIALECTS)
+            found = i;
+    }
+    wipe(seed, sizeof seed);
+    wipe(sk2, sizeof sk2);
+    return rc != 0 ? rc : identify_verdict(l, found, N_DIALECTS);
+}
+
+/* hqc identify --sk FILE: an expanded secret key that ends with seed_kem (pk || seed_dk || sigma
+ * || seed_kem: spec, "HQC-KEM") follows from seed_kem; regenerating it under each dialect and
+ * comparing names the dialect that made the key: the dialects differ in how keygen samples x
+ * and y, so the public key differs. A dialect's expanded key without seed_kem (Bouncy Castle
+ * 1.87's) cannot be regenerated: only its size names it. A seed alone needs --pk. */
+static int cmd_identify(const options *o)
+{
+    if (o->pk)
+        return identify_seed(o);
+    static uint8_t sk[MAX_SK], pk2[MAX_PK], sk2[MAX_SK];
+    size_t size = key_file_bytes(o->sk, o->hex), by_size = 0;
+    const level_ops *l = level_of_sk_size(size, &by_size);
+    if (o->level) { /* that level's dialect of this size, else its full key (read names the size) */
+        l = o->level;
+        by_size = 0;
+        for (size_t j = 0; j < N_DIALECTS; j++)
+            if (l->dialects[j].sk_bytes == size) {
+                by_size = j;
+                break;
+            }
+    }
+    if (size == 0) /* read_key_file names the problem (missing, not a regular file) */
+        return read_key_file(o->sk, "secret key", sk, all_levels[0].sk_bytes, o->hex);
+    if (size == SEED_BYTES && !o->level) {
+        fputs("hqc identify: ", stderr);
+        print_quoted(stderr, o->sk, QUOTE_MAX);
+        fputs(" holds a 32-byte seed, which names no dialect alone: give its public key with --pk\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (l == NULL) {
+        fputs("hqc identify: ", stderr);
+        print_quoted(stderr, o->sk, QUOTE_MAX);
+        fputs(" has the size of no secret key (seed: 32 bytes; expanded:", stderr);
+        for (size_t i = 0; i < sizeof all_levels / sizeof all_levels[0]; i++)
+            for (size_t j = 0; j < N_DIALECTS; j++)
+                if (j == 0 || all_levels[i].dialects[j].sk_bytes != all_levels[i].dialects[0].sk_bytes)
+                    fprintf(stderr, " %zu", all_levels[i].dialects[j].sk_bytes);
+        fputs(" bytes); give --level\n", stderr);
+        return EXIT_INPUT;
+    }
+    const dialect_ops *sized = &l->dialects[by_size];
+    if (sized->seed_default) {
+        printf("HQC-%d secret key ", l->level);
+        print_quoted(stdout, o->sk, QUOTE_MAX);
+        printf(": the expanded key of %s (%zu bytes, no other dialect has its size); it holds no "
+               "seed_kem, so it is not regenerated: hqc check-key --sk checks what it can, and "
+               "hqc identify --sk SEED --pk PK names the dialect of a seed\n",
+               sized->name, sized->sk_bytes);
+        printf("dialect: %s (by its size)\n", sized->name);
+        return 0;
+    }
+    int rc = read_key_file(o->sk, "secret key", sk, sized->sk_bytes, o->hex);
+    if (rc != 0)
+        return rc;
+    const struct hqc_backend *be = l->def();
+    const uint8_t *seed_kem = sk + sized->sk_bytes - SEED_BYTES;
+    size_t found = N_DIALECTS, pk_only = N_DIALECTS;
+    printf("HQC-%d secret key ", l->level);
+    print_quoted(stdout, o->sk, QUOTE_MAX);
+    printf(":\n");
+    for (size_t i = 0; i < N_DIALECTS; i++) {
+        const dialect_ops *d = &l->dialects[i];
+        if (be == NULL || d->keypair(be, pk2, sk2, seed_kem) != 0) {
+            fprintf(stderr, "hqc identify: key generation failed\n");
+            rc = EXIT_KEM_FAILED;
+            break;
+        }
+        /* The parts the dialect's own expanded key has (a dialect without seed_kem in it: all
+         * but the trailing seed_kem). */
+        int pk_same = memcmp(pk2, sk, l->pk_bytes) == 0, sk_same = memcmp(sk2, sk, d->sk_bytes) == 0;
+        printf("  %-8s the key pair regenerated from its seed_kem %s\n", d->name,
+               sk_same ? "is this key" : pk_same ? "has its public key, but other seeds" : "differs");
+        if (sk_same && found == N_DIALECTS)
+            found = i;
+        else if (pk_same)
+            pk_only = i;
+    }
+    wipe(sk, sizeof sk);
+    wipe(sk2, sizeof sk2);
+    return rc != 0 ? rc : identify_verdict(l, found, pk_only);
+}
+
+/* The words hqc check-key uses for a failing part (HQC_KEY_ERR_*). */
+static const char *key_error_text(int rc)
+{
+    switch (rc) {
+    case HQC_KEY_ERR_LENGTH:
+        return "length: not the dialect's size";
+    case HQC_KEY_ERR_PADDING:
+        return "pk: s has a bit set at position n or above (padding)";
+    case HQC_KEY_ERR_PK:
+        return "pk (or seed_kem): the public key does not follow from the key's seeds";
+    case HQC_KEY_ERR_SEED_DK:
+        return "seed_dk: does not follow from seed_kem";
+    case HQC_KEY_ERR_SIGMA:
+        return "sigma: does not follow from seed_kem";
+    default:
+        return "the check itself failed";
+    }
+}
+
+/* hqc check-key --pk F | --sk F: one key, of the level its size names (or --level) in the
+ * dialect --dialect names (default 161cd4f). A secret key is a seed (32 bytes, nothing to
+ * check but its length: it expands to a valid key) or the dialect's expanded key. */
+static int cmd_check_key(const options *o)
+{
+    if ((o->pk == NULL) == (o->sk == NULL)) {
+        fputs("hqc check-key: give exactly one of --pk and --sk (see hqc --help)\n", stderr);
+        return EXIT_USAGE;
+    }
+    const char *path = o->pk ? o->pk : o->sk;
+    size_t size = key_file_bytes(path, o->hex);
+    const level_ops *l = o->level;
+    for (size_t i = 0; l == NULL && i < sizeof all_levels / sizeof all_levels[0]; i++)
+        if (size == (o->pk ? all_levels[i].pk_bytes : all_levels[i].dialects[o->dialect].sk_bytes))
+            l = &all_levels[i];
+    const int seed = o->sk && size == SEED_BYTES;
+    if (l == NULL && !seed)
+        l = &all_levels[0]; /* read_key_file names the size it wanted */
+    const dialect_ops *d = l ? &l->dialects[o->dialect] : &all_levels[0].dialects[o->dialect];
+    static uint8_t key[MAX_SK];
+    const char *what = o->pk ? "public key" : seed ? "secret key (seed)" : "secret key (expanded)";
+    size_t len = o->pk ? l->pk_bytes : seed ? (size_t)SEED_BYTES : d->sk_bytes;
+    int rc = read_key_file(path, what, key, len, o->hex);
+    if (rc != 0)
+        return rc;
+    if (!seed)
+        rc = o->pk ? d->check_pk(key, len) : d->check_sk(key, len);
+    wipe(key, sizeof key);
+    if (seed) {
+        printf("%s ", what);
+        print_quoted(stdout, path, QUOTE_MAX);
+        printf(": a 32-byte seed; nothing in it can be wrong (every seed expands to a valid key)\n");
+        return 0;
+    }
+    if (rc != 0) {
+        fprintf(stderr, "hqc check-key: HQC-%d %s %s ", l->level, d->name, what);
+        print_quoted(stderr, path, QUOTE_MAX);
+        fprintf(stderr, " fails: %s\n", key_error_text(rc));
+        return EXIT_KEM_FAILED;
+    }
+    printf("HQC-%d %s %s ", l->level, d->name, what);
+    print_quoted(stdout, path, QUOTE_MAX);
+    printf(": ok%s\n", o->sk && d->seed_default ? " (pk follows from seed_dk; sigma cannot be checked without the seed)" : "");
+    return 0;
 }
 
 /* hqc kat: the generator of kat/genkat.c per level, or the check against the digests. */
@@ -537,6 +743,8 @@ int main(int argc, char **argv)
     const char *cmd = o.command;
     if (strcmp(cmd, "identify") == 0)
         return cmd_identify(&o);
+    if (strcmp(cmd, "check-key") == 0)
+        return cmd_check_key(&o);
     if (strcmp(cmd, "info") == 0)
         return print_info_json(stdout, stderr);
     if (strcmp(cmd, "selftest") == 0)

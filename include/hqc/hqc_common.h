@@ -32,6 +32,15 @@
  * one of that level's tables, or one this CPU cannot run (it would die on SIGILL). */
 #define HQC_ERR_BACKEND (-2)
 
+/* What hqc<L>_<d>_check_pk and _check_sk return: 0 for a key that passes, else the first part
+ * found wrong. Lengths are checked first; the parts of a secret key are compared in constant
+ * time and only the verdict is branched on. */
+#define HQC_KEY_ERR_LENGTH (-10)  /* not the dialect's length for this kind of key */
+#define HQC_KEY_ERR_PADDING (-11) /* pk's s has a bit set at position n or above */
+#define HQC_KEY_ERR_PK (-12)      /* the public key inside a secret key does not follow from it */
+#define HQC_KEY_ERR_SEED_DK (-13) /* seed_dk does not follow from seed_KEM */
+#define HQC_KEY_ERR_SIGMA (-14)   /* sigma does not follow from seed_KEM */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

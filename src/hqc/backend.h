@@ -34,7 +34,8 @@
  *
  * support_to_vector(v, pos, weight)
  *   v = sum of X^pos[i] for i < weight: the dense form of a fixed-weight vector.
- *   pos: weight distinct positions < N (weight <= HQC_OMEGA_R); v: W words, every bit written.
+ *   pos: weight distinct positions < N (weight <= HQC_WEIGHT_MAX, params.h); v: W words, every
+ *   bit written.
  *   Constant time: the addresses touched do not depend on the positions.
  *
  * rm_decode(msg, cdw)

@@ -6,12 +6,15 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "dialect.h"
 #include "params.h"
 
 #define code_encode HQC_NS(code_encode)
 #define code_decode HQC_NS(code_decode)
 
-void code_encode(uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K]);
-void code_decode(uint8_t msg[HQC_K], const uint64_t cdw[HQC_N1N2_WORDS], const hqc_backend *be);
+/* In the code of dialect d (its field and RM bit order, dialect.h). Decoding may overwrite
+ * cdw (a dialect with reversed RM bits puts them back in the spec's order in place). */
+void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K]);
+void code_decode(const hqc_dialect *d, uint8_t msg[HQC_K], uint64_t cdw[HQC_N1N2_WORDS], const hqc_backend *be);
 
 #endif

@@ -75,6 +75,12 @@
 #define HQC_SK_BYTES (HQC_PK_BYTES + HQC_SEED_BYTES + HQC_SEC_BYTES + HQC_SEED_BYTES)
 #define HQC_CT_BYTES (HQC_N_BYTES + HQC_N1N2_BYTES + HQC_SALT_BYTES)
 
+/* The largest weights any dialect samples (dialect.h): Bouncy Castle 1.87 draws one more
+ * position than the spec for x and y at every level, and for r1, r2, e at HQC-1 and HQC-5.
+ * Buffers of supports are sized by these; sampling.c checks every dialect against them. */
+#define HQC_OMEGA_MAX (HQC_OMEGA + 1)
+#define HQC_WEIGHT_MAX (HQC_OMEGA_R + 1)
+
 /* Keygen samples positions from 24-bit draws below the largest multiple of n under 2^24. */
 #define HQC_REJECT_THRESHOLD (((1UL << 24) / HQC_N) * HQC_N)
 

@@ -73,36 +73,40 @@ int pke_keygen(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[H
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be)
 {
     uint8_t seeds[64];
-    uint32_t y_support[HQC_OMEGA], x_support[HQC_OMEGA];
+    if (hash_i(seeds, seed_pke) != 0)
+        return -1;
+    pke_keygen_from_seeds(d, ek, seeds, seeds + HQC_SEED_BYTES, be);
+    memcpy(seed_dk, seeds, HQC_SEED_BYTES);
+    zeroize(seeds, sizeof seeds);
+    return 0;
+}
+
+void pke_keygen_from_seeds(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], const uint8_t sd[HQC_SEED_BYTES],
+                           const uint8_t se[HQC_SEED_BYTES], const hqc_backend *be)
+{
+    uint32_t y_support[HQC_OMEGA_MAX], x_support[HQC_OMEGA_MAX];
     fixed_weight x, y;
     uint64_t s[HQC_WORDS], bits[HQC_WORDS]; /* s = h, then h y + x; bits = y, then x */
     xof_stream xof;
 
-    if (hash_i(seeds, seed_pke) != 0)
-        return -1;
-    const uint8_t *sd = seeds, *se = seeds + HQC_SEED_BYTES;
-
     /* XOF(seed_dk) and expand-h of seed_ek are independent sponges: one batch. */
-    kem_sponges(NULL, NULL, s, se, &xof, sd);
-    d->sample_keygen(&xof, y_support, HQC_OMEGA);
-    d->sample_keygen(&xof, x_support, HQC_OMEGA);
+    kem_sponges_domain(NULL, NULL, s, se, &xof, sd, d->xof_domain);
+    d->sample_keygen(&xof, y_support, d->omega);
+    d->sample_keygen(&xof, x_support, d->omega);
     xof_stream_wipe(&xof);
 
-    fixed_weight_init(&y, y_support, HQC_OMEGA, bits, be);
+    fixed_weight_init(&y, y_support, d->omega, bits, be);
     mul_fixed_weight(s, s, &y, be);
-    fixed_weight_init(&x, x_support, HQC_OMEGA, bits, be);
+    fixed_weight_init(&x, x_support, d->omega, bits, be);
     add_fixed_weight(s, &x, be);
 
     memcpy(ek, se, HQC_SEED_BYTES);
     memcpy(ek + HQC_SEED_BYTES, s, HQC_N_BYTES);
-    memcpy(seed_dk, sd, HQC_SEED_BYTES);
 
-    zeroize(seeds, sizeof seeds);
     zeroize(y_support, sizeof y_support);
     zeroize(x_support, sizeof x_support);
     zeroize(bits, sizeof bits);
     zeroize(s, sizeof s);
-    return 0;
 }
 
 /* Where the encryption's u || v bytes go: written to out, or (out == NULL) compared with
@@ -134,28 +138,30 @@ static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[H
                          const hqc_backend *be)
 {
     uint64_t r2_bits[HQC_WORDS], other[HQC_WORDS];
-    uint32_t r2_support[HQC_OMEGA_R], e_support[HQC_OMEGA_E], r1_support[HQC_OMEGA_R];
+    uint32_t r2_support[HQC_WEIGHT_MAX], e_support[HQC_WEIGHT_MAX], r1_support[HQC_WEIGHT_MAX];
     fixed_weight r1, r2, e;
     shake256_ctx xof;
 
-    xof_init(&xof, theta);
-    d->sample_encrypt(&xof, r2_support, HQC_OMEGA_R);
-    d->sample_encrypt(&xof, e_support, HQC_OMEGA_E);
-    d->sample_encrypt(&xof, r1_support, HQC_OMEGA_R);
+    /* omega_e = omega_r in every dialect (spec Table of parameters; Bouncy Castle 1.87 draws
+     * e with its omega_r as well). */
+    xof_init_domain(&xof, theta, d->xof_domain);
+    d->sample_encrypt(&xof, r2_support, d->omega_r);
+    d->sample_encrypt(&xof, e_support, d->omega_r);
+    d->sample_encrypt(&xof, r1_support, d->omega_r);
     shake256_wipe(&xof);
-    fixed_weight_init(&r2, r2_support, HQC_OMEGA_R, r2_bits, be);
+    fixed_weight_init(&r2, r2_support, d->omega_r, r2_bits, be);
 
     mul_fixed_weight(acc, acc, &r2, be);
-    fixed_weight_init(&r1, r1_support, HQC_OMEGA_R, other, be);
+    fixed_weight_init(&r1, r1_support, d->omega_r, other, be);
     add_fixed_weight(acc, &r1, be);
     sink_put(sink, 0, acc, HQC_N_BYTES);
 
     /* Truncation keeps the first n1 n2 bits, which are whole words at every level. */
     load_vector(acc, ek + HQC_SEED_BYTES);
     mul_fixed_weight(acc, acc, &r2, be);
-    fixed_weight_init(&e, e_support, HQC_OMEGA_E, other, be);
+    fixed_weight_init(&e, e_support, d->omega_r, other, be);
     add_fixed_weight(acc, &e, be);
-    code_encode(other, m);
+    code_encode(d, other, m);
     xor_words(acc, other, HQC_N1N2_WORDS);
     sink_put(sink, HQC_N_BYTES, acc, HQC_N1N2_BYTES);
 
@@ -188,17 +194,17 @@ void pke_decrypt(const hqc_dialect *d, uint8_t m[HQC_K], xof_stream *dk, const u
                  const hqc_backend *be)
 {
     uint64_t acc[HQC_WORDS], other[HQC_WORDS]; /* acc: u, u y, v - u y; other: y, then v */
-    uint32_t support[HQC_OMEGA];
+    uint32_t support[HQC_OMEGA_MAX];
     fixed_weight y;
 
-    d->sample_keygen(dk, support, HQC_OMEGA);
-    fixed_weight_init(&y, support, HQC_OMEGA, other, be);
+    d->sample_keygen(dk, support, d->omega);
+    fixed_weight_init(&y, support, d->omega, other, be);
 
     load_vector(acc, uv);
     mul_fixed_weight(acc, acc, &y, be);
     memcpy(other, uv + HQC_N_BYTES, HQC_N1N2_BYTES);
     xor_words(acc, other, HQC_N1N2_WORDS);
-    code_decode(m, acc, be);
+    code_decode(d, m, acc, be);
 
     zeroize(acc, sizeof acc);
     zeroize(other, sizeof other);

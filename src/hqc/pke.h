@@ -12,6 +12,7 @@
 #include "symmetric.h"
 
 #define pke_keygen HQC_NS(pke_keygen)
+#define pke_keygen_from_seeds HQC_NS(pke_keygen_from_seeds)
 #define pke_encrypt HQC_NS(pke_encrypt)
 #define pke_decrypt HQC_NS(pke_decrypt)
 #define pke_reencrypt_differs HQC_NS(pke_reencrypt_differs)
@@ -19,6 +20,11 @@
 /* ek = seed_ek || s; seed_dk is the whole decryption key. Returns 0 or -1 (hash failure). */
 int pke_keygen(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], uint8_t seed_dk[HQC_SEED_BYTES],
                const uint8_t seed_pke[HQC_SEED_BYTES], const hqc_backend *be);
+
+/* ek = seed_ek || h y + x with y, x from XOF(seed_dk) and h from XOF(seed_ek): keygen after I,
+ * which also checks that an expanded key's pk follows from its seed_dk (kem_check_sk). */
+void pke_keygen_from_seeds(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], const uint8_t seed_dk[HQC_SEED_BYTES],
+                           const uint8_t seed_ek[HQC_SEED_BYTES], const hqc_backend *be);
 
 /* u (n bits) || v (n1 n2 bits) as bytes, encrypting m with randomness theta. h is ek's
  * expand-h, which the caller computes (kem_sponges) beside H(ek); it is consumed (overwritten

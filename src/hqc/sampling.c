@@ -93,7 +93,7 @@ static ALWAYS_INLINE uint32_t draw_of_word(uint32_t w, int big_endian)
 _Static_assert(BLOCK * sizeof(uint16_t) == 2 * sizeof(uint64_t), "a block of discards is two words");
 #define HEAD_BLOCKS ((XOF_HEAD_BYTES / DRAW_BYTES + BLOCK - 1) / BLOCK)
 /* A chunk (chunked layouts) is weight <= omega draws. */
-#define CHUNK_BLOCKS ((HQC_OMEGA + BLOCK - 1) / BLOCK)
+#define CHUNK_BLOCKS ((HQC_OMEGA_MAX + BLOCK - 1) / BLOCK)
 /* The window's blocks follow the blocks of the positions kept from the vector's earlier chunks
  * (fewer than omega) in the comparison table. */
 #define SPREAD_BLOCKS (HEAD_BLOCKS > 2 * CHUNK_BLOCKS ? HEAD_BLOCKS : 2 * CHUNK_BLOCKS)
@@ -283,7 +283,7 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
         /* Whole chunks of weight draws, each one aligned read; the stream's position is public
          * (it follows from the public accept/reject decisions). A chunk in the head is read
          * in place; one that runs past it is copied out (xof_stream_read). */
-        uint8_t chunk[DRAW_BYTES * HQC_OMEGA];
+        uint8_t chunk[DRAW_BYTES * HQC_OMEGA_MAX];
         const size_t len = DRAW_BYTES * weight;
         int copied = 0;
         while (count < weight) {
@@ -333,8 +333,8 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
 {
-    uint8_t bytes[4 * HQC_OMEGA_R + 8];
-    uint16_t pos[HQC_OMEGA_R];
+    uint8_t bytes[4 * HQC_WEIGHT_MAX + 8];
+    uint16_t pos[HQC_WEIGHT_MAX];
     const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
     shake256_squeeze(xof, bytes, len + pad);
     for (size_t i = 0; i < weight; i++) {
@@ -358,7 +358,12 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
 }
 
 /* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */
-#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_, ...)                            \
+#define RESOLVE_DOMAIN(b) ((b) == HQC_DOMAIN_K ? HQC_K : (b))
+#define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_, kem_domain_, xof_domain_, sk_seed_, \
+                             field_, rm_order_, omega_, omega_r_, ...)                                    \
+    _Static_assert((omega_) <= HQC_OMEGA_MAX && (omega_r_) <= HQC_WEIGHT_MAX && (omega_) <= (omega_r_),   \
+                   "a dialect's weights must fit HQC_OMEGA_MAX and HQC_WEIGHT_MAX");                      \
+    _Static_assert((field_) == 0x11D || (field_) == 0x11B, "the RS field is mod 0x11D or 0x11B");         \
     static const stream_layout HQC_CAT(layout_, id) = {big_endian_, align_, chunked_};              \
     void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight) \
     {                                                                                                \
@@ -368,8 +373,11 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     {                                                                                                \
         sample_encrypt_layout(HQC_CAT(layout_, id), xof, support, weight);                           \
     }                                                                                                \
-    const hqc_dialect HQC_DIALECT_TABLE(id) = {name_, HQC_DIALECT_NS(id, sample_keygen),    \
-                                               HQC_DIALECT_NS(id, sample_encrypt)};
+    const hqc_dialect HQC_DIALECT_TABLE(id) = {                                                     \
+        name_, RESOLVE_DOMAIN(kem_domain_), RESOLVE_DOMAIN(xof_domain_), sk_seed_, (field_) == 0x11B,  \
+        rm_order_, omega_, omega_r_,                                                                 \
+        HQC_PK_BYTES + HQC_SEED_BYTES + HQC_SEC_BYTES + ((sk_seed_) ? HQC_SEED_BYTES : 0),           \
+        HQC_DIALECT_NS(id, sample_keygen), HQC_DIALECT_NS(id, sample_encrypt)};
 HQC_DIALECTS(HQC_DIALECT_SAMPLERS)
 
 void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)

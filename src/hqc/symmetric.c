@@ -12,13 +12,19 @@ enum { DOMAIN_G = 0, DOMAIN_H = 1, DOMAIN_I = 2, DOMAIN_J = 3, DOMAIN_XOF = 1 };
 /* The first padding byte of SHAKE: its domain bits 1111, then pad10*1's first 1. */
 #define SHAKE_PAD 0x1F
 
-void xof_init(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES])
+void xof_init_domain(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES], int domain)
 {
-    const uint8_t domain = DOMAIN_XOF;
+    const uint8_t byte = (uint8_t)domain;
     shake256_init(ctx);
     shake256_absorb(ctx, seed, HQC_SEED_BYTES);
-    shake256_absorb(ctx, &domain, 1);
+    if (domain >= 0)
+        shake256_absorb(ctx, &byte, 1);
     shake256_finalize(ctx);
+}
+
+void xof_init(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES])
+{
+    xof_init_domain(ctx, seed, DOMAIN_XOF);
 }
 
 int hash_h(uint8_t out[32], const uint8_t ek[HQC_PK_BYTES])
@@ -60,7 +66,16 @@ void xof_stream_wipe(xof_stream *x)
 int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
                 xof_stream *dk, const uint8_t *seed_dk)
 {
-    static const uint8_t domain_h = DOMAIN_H, domain_xof = DOMAIN_XOF;
+    return kem_sponges_domain(h_ek, ek, h, seed_ek, dk, seed_dk, DOMAIN_XOF);
+}
+
+int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
+                       xof_stream *dk, const uint8_t *seed_dk, int xof_domain)
+{
+    static const uint8_t domain_h = DOMAIN_H;
+    const uint8_t domain_xof = (uint8_t)xof_domain;
+    /* A dialect without the byte absorbs the seed alone: one part instead of two. */
+    const size_t xof_parts = xof_domain >= 0 ? 2 : 1;
     const hqc_bytes h_parts[] = {{ek, HQC_PK_BYTES}, {&domain_h, 1}};
     const hqc_bytes ek_parts[] = {{seed_ek, HQC_SEED_BYTES}, {&domain_xof, 1}};
     const hqc_bytes dk_parts[] = {{seed_dk, HQC_SEED_BYTES}, {&domain_xof, 1}};
@@ -73,9 +88,9 @@ int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], cons
     (void)h_parts;
 #endif
     if (seed_ek != NULL)
-        jobs[count++] = (keccak_job){ek_parts, 2, SHAKE256_RATE, SHAKE_PAD, (uint8_t *)h, HQC_N_BYTES, NULL};
+        jobs[count++] = (keccak_job){ek_parts, xof_parts, SHAKE256_RATE, SHAKE_PAD, (uint8_t *)h, HQC_N_BYTES, NULL};
     if (seed_dk != NULL) {
-        jobs[count++] = (keccak_job){dk_parts, 2, SHAKE256_RATE, SHAKE_PAD, dk->head, XOF_HEAD_BYTES, &dk->rest};
+        jobs[count++] = (keccak_job){dk_parts, xof_parts, SHAKE256_RATE, SHAKE_PAD, dk->head, XOF_HEAD_BYTES, &dk->rest};
         dk->pos = 0;
     }
     keccak_batch(jobs, count);

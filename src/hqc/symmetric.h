@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* symmetric.h: HQC's XOF and hash functions with their domain bytes (spec section
- * "Symmetric primitives"): XOF(seed) = SHAKE256(seed || 1), G = SHA3-512(. || 0),
+ * "Symmetric primitives"): XOF(seed) = SHAKE256(seed || 1) (a dialect may change the byte), G = SHA3-512(. || 0),
  * H = SHA3-256(. || 1), I = SHA3-512(. || 2), J = SHA3-256(. || 3). */
 #ifndef HQC_SYMMETRIC_H
 #define HQC_SYMMETRIC_H
@@ -17,9 +17,13 @@
 #define hash_i HQC_NS(hash_i)
 #define hash_j HQC_NS(hash_j)
 #define kem_sponges HQC_NS(kem_sponges)
+#define kem_sponges_domain HQC_NS(kem_sponges_domain)
+#define xof_init_domain HQC_NS(xof_init_domain)
 #define xof_stream_wipe HQC_NS(xof_stream_wipe)
 
 void xof_init(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES]);
+/* SHAKE256(seed || domain), or SHAKE256(seed) when domain < 0 (a dialect without the byte). */
+void xof_init_domain(shake256_ctx *ctx, const uint8_t seed[HQC_SEED_BYTES], int domain);
 
 /* An XOF output stream whose first bytes were squeezed ahead, in a batch beside other
  * sponges: reads take head[] first, then go on squeezing the sponge. The head is the whole
@@ -53,6 +57,9 @@ void xof_stream_wipe(xof_stream *x);
  * Returns 0, or -1 if H through libcrypto failed (a build with HQC_SHA3=openssl). */
 int kem_sponges(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
                 xof_stream *dk, const uint8_t *seed_dk);
+/* The same with the XOF's domain byte given (< 0: none), as a dialect's xof_domain says. */
+int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS], const uint8_t *seed_ek,
+                       xof_stream *dk, const uint8_t *seed_dk, int xof_domain);
 
 /* Each returns 0, or -1 if libcrypto failed (output zeroed). */
 int hash_h(uint8_t out[32], const uint8_t ek[HQC_PK_BYTES]);

@@ -8,7 +8,8 @@
  *   - the portable backend (ref) decapsulates too when the answer is not known that way (an
  *     accepted ciphertext in raw mode) and for one input in 32 (chosen by a hash of the input,
  *     so a run is reproducible): the differential check against the twin.
- * Input: byte 0 selects the mode.
+ * Input: byte 0 selects the mode (bit 0) and the dialect (the rest of it, modulo the number
+ * of dialects in dialect.h's table; its expanded key's length is the dk size below).
  *   even: raw; the rest is ct || dk, zero-padded or truncated to the sizes.
  *   odd:  near-valid; the next 80 bytes seed a key pair and a ciphertext (seed_kem, m, salt)
  *         made by the backend under test, then each 3 bytes (offset low, offset high, xor)
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "dialect.h"
 #include "kem.h"
 #include "symmetric.h"
 
@@ -75,6 +77,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int known = 1;
     if (size == 0)
         return 0;
+    size_t n_dialects = 0;
+    while (dialect_list()[n_dialects] != NULL)
+        n_dialects++;
+    const hqc_dialect *d = dialect_list()[(size_t)(data[0] >> 1) % n_dialects];
+    const size_t sk_bytes = d->sk_bytes;
 
     if ((data[0] & 1) == 0) {
         size_t n = size - 1, take_ct = n < HQC_CT_BYTES ? n : HQC_CT_BYTES;
@@ -82,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(sk, 0, sizeof sk);
         memcpy(ct, data + 1, take_ct);
         if (n > HQC_CT_BYTES)
-            memcpy(sk, data + 1 + HQC_CT_BYTES, n - HQC_CT_BYTES < HQC_SK_BYTES ? n - HQC_CT_BYTES : HQC_SK_BYTES);
+            memcpy(sk, data + 1 + HQC_CT_BYTES, n - HQC_CT_BYTES < sk_bytes ? n - HQC_CT_BYTES : sk_bytes);
         /* Arbitrary bytes are rejected unless they are a valid pair (a copied key and
          * ciphertext); only then is the answer unknown here, and ref decides below. */
         rejection_secret(expected);
@@ -90,14 +97,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         uint8_t seeds[SEED_INPUT] = {0};
         memcpy(seeds, data + 1, size - 1 < SEED_INPUT ? size - 1 : SEED_INPUT);
-        if (HQC_NS(crypto_kem_keypair_derand_with)(be, pk, sk, seeds) != 0 ||
-            HQC_NS(crypto_kem_enc_derand_with)(be, ct, expected, pk, seeds + HQC_SEED_BYTES,
-                                               seeds + HQC_SEED_BYTES + 32) != 0)
+        memset(sk, 0, sizeof sk);
+        if (kem_keypair_derand(d, be, pk, sk, seeds) != 0 ||
+            kem_enc_derand(d, be, ct, expected, pk, seeds + HQC_SEED_BYTES, seeds + HQC_SEED_BYTES + 32) != 0)
             fail("keygen or encaps failed", be->name);
         memcpy(ct0, ct, sizeof ct);
         memcpy(sk0, sk, sizeof sk);
         for (size_t i = 1 + SEED_INPUT; i + 3 <= size; i += 3) {
-            size_t off = ((size_t)data[i] | (size_t)data[i + 1] << 8) * 7 % (HQC_CT_BYTES + HQC_SK_BYTES);
+            size_t off = ((size_t)data[i] | (size_t)data[i + 1] << 8) * 7 % (HQC_CT_BYTES + sk_bytes);
             if (off < HQC_CT_BYTES)
                 ct[off] ^= data[i + 2];
             else
@@ -110,18 +117,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             rejection_secret(expected);
     }
 
-    if (HQC_NS(crypto_kem_dec_with)(be, ss, ct, sk) != 0)
+    if (kem_dec(d, be, ss, ct, sk) != 0)
         fail("decapsulation failed", be->name);
     if (known == 2 && memcmp(ss, expected, sizeof ss) != 0)
         known = 0; /* accepted: only the twin can say whether rightly */
-    if (known && memcmp(ss, expected, sizeof ss) != 0)
-        fail("wrong shared secret (expected encaps' secret or the rejection secret)", be->name);
+    if (known && memcmp(ss, expected, sizeof ss) != 0) {
+        char what[128];
+        snprintf(what, sizeof what, "wrong shared secret in dialect %s (expected encaps' secret or the rejection "
+                 "secret)", d->name);
+        fail(what, be->name);
+    }
 
     if (!known || input_hash(data, size) % REF_EVERY == 0) {
         const hqc_backend *ref = HQC_NS(backend_by_name)("ref");
         uint8_t ss_ref[HQC_SS_BYTES];
         if (ref != be) {
-            if (HQC_NS(crypto_kem_dec_with)(ref, ss_ref, ct, sk) != 0)
+            if (kem_dec(d, ref, ss_ref, ct, sk) != 0)
                 fail("decapsulation failed", "ref");
             if (memcmp(ss, ss_ref, sizeof ss) != 0)
                 fail("backend and ref disagree on the shared secret", be->name);

@@ -6,7 +6,8 @@
  * Input: byte 0 selects the mode (its value mod 4), byte 1 the level (bits 0-1, mod 3) and
  * --hex (bit 2).
  *   0 decaps: bytes 2-3 (little endian) are the length of the --sk file, the rest after it is
- *     the --ct file. 1 encaps: the rest is the --pk file. Expected from the documented format
+ *     the --ct file; the --sk file is a seed (32 bytes) or the default dialect's expanded key,
+ *     and the tool says in one line on stderr which one it read. 1 encaps: the rest is the --pk file. Expected from the documented format
  *     alone: raw files of exactly the size, hex files of exactly twice as many hex digits and
  *     at most one newline after them. Accepted: exit 0, no message, and the outputs of exactly
  *     their size (hex: lowercase, one newline); decaps' shared secret is the library's for the
@@ -256,7 +257,8 @@ static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p
 
     /* The first file the tool reads that is malformed is the one it must name. */
     const uint8_t *b = p + a_len;
-    size_t a_want = decaps ? l->sk_bytes : l->pk_bytes;
+    const int seed = decaps && well_formed(p, a_len, SEED_BYTES, hex);
+    size_t a_want = decaps ? (seed ? (size_t)SEED_BYTES : l->dialects[0].sk_bytes) : l->pk_bytes;
     const char *bad = !well_formed(p, a_len, a_want, hex) ? in_a
                       : decaps && !well_formed(b, b_len, l->ct_bytes, hex) ? in_b
                                                                            : NULL;
@@ -269,15 +271,16 @@ static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p
         expect_entries(outputs, 2, 0);
         return;
     }
-    if (rc != 0 || captured_len != 0)
+    if (rc != 0 || (captured_len != 0 && !decaps))
         fail("well-formed files were refused", captured);
     if (decaps) {
         static uint8_t sk[MAX_SK], ct[MAX_CT];
         uint8_t want[32], got[32];
-        decode(sk, p, l->sk_bytes, hex);
+        expect_one_line(seed ? "secret key read as a seed" : "secret key read as an expanded key");
+        decode(sk, p, a_want, hex);
         decode(ct, b, l->ct_bytes, hex);
         /* The tool's default dialect (dialects[0]): the inputs here never name another. */
-        if (l->dialects[0].dec(l->def(), want, ct, sk) != 0)
+        if ((seed ? l->dialects[0].dec_seed(l->def(), want, ct, sk) : l->dialects[0].dec(l->def(), want, ct, sk)) != 0)
             fail("the library refused to decapsulate", NULL);
         expect_output("out-a", l->ss_bytes, hex, 1, got);
         if (memcmp(want, got, l->ss_bytes) != 0)
@@ -295,8 +298,9 @@ static void fuzz_files(int decaps, const level_ops *l, int hex, const uint8_t *p
 /* Every option of options, by name (valued ones first); option_names_cover_the_tool checks that
  * the tool has no option besides these and their aliases, so that this model cannot fall
  * behind hqc.c again. */
-static const char *const option_names[] = {"level", "backend", "pk",  "sk",    "ct",    "ss",    "req",
-                                           "out",   "dialect", "hex", "force", "check", "quick", "json"};
+static const char *const option_names[] = {"level", "backend", "pk",        "sk",  "ct",    "ss",
+                                           "req",   "out",     "dialect",   "sk-format", "hex", "force",
+                                           "check", "quick",   "json"};
 #define N_OPTION_NAMES (sizeof option_names / sizeof option_names[0])
 /* Another name the tool accepts for an option, the same in every respect: --variant D is
  * --dialect D (the option's earlier name). command_specs names only the option itself. */
@@ -396,7 +400,8 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
                       {"--ss", o.ss},
                       {"--req", o.req},
                       {"--out", o.out},
-                      {alias ? DIALECT_ALIAS : "--dialect", o.dialect_name}};
+                      {alias ? DIALECT_ALIAS : "--dialect", o.dialect_name},
+                      {"--sk-format", o.sk_format}};
         char *again[32] = {(char *)"hqc", argv[1]};
         int n_again = 2;
         for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
@@ -424,6 +429,7 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
             !same_string(r.backend, o.backend) || !same_string(r.pk, o.pk) || !same_string(r.sk, o.sk) ||
             !same_string(r.ct, o.ct) || !same_string(r.ss, o.ss) || !same_string(r.req, o.req) ||
             !same_string(r.out, o.out) || !same_string(r.dialect_name, o.dialect_name) ||
+            !same_string(r.sk_format, o.sk_format) ||
             r.dialect != o.dialect || r.hex != o.hex || r.force != o.force || r.check != o.check ||
             r.quick != o.quick || r.json != o.json)
             fail(alias ? "the command line with --variant for --dialect parses differently"
@@ -433,8 +439,8 @@ static void fuzz_command_line(const uint8_t *p, size_t n)
 
     const int given[N_OPTION_NAMES] = {o.level_arg != NULL, o.backend != NULL, o.pk != NULL, o.sk != NULL,
                                        o.ct != NULL,        o.ss != NULL,      o.req != NULL, o.out != NULL,
-                                       o.dialect_name != NULL, o.hex,             o.force,       o.check,
-                                       o.quick,             o.json};
+                                       o.dialect_name != NULL, o.sk_format != NULL, o.hex, o.force,
+                                       o.check,             o.quick,           o.json};
     for (size_t c = 0; c < sizeof command_specs / sizeof command_specs[0]; c++) {
         const command_spec *spec = &command_specs[c];
         int ok = 1;

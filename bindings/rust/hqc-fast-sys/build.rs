@@ -97,8 +97,10 @@ fn absolute_include(flag: &str, root: &Path) -> String {
     }
 }
 
-/// The dialects of src/hqc/dialect.h: (id, name), the default first.
-fn dialects(root: &Path) -> Vec<(String, String)> {
+/// The dialects of src/hqc/dialect.h: (id, name, sk_seed), the default first. sk_seed (the
+/// table's eighth column) says whether the expanded secret key ends with seed_kem; where it
+/// does not, the key is 32 bytes shorter.
+fn dialects(root: &Path) -> Vec<(String, String, bool)> {
     let text = fs::read_to_string(root.join("src/hqc/dialect.h")).expect("src/hqc/dialect.h");
     let table = text
         .split("#define HQC_DIALECTS(X)")
@@ -113,10 +115,15 @@ fn dialects(root: &Path) -> Vec<(String, String)> {
             }
             break;
         };
-        let mut parts = rest.splitn(3, ',');
-        let id = parts.next().expect("an id").trim().to_string();
-        let name = parts.next().expect("a name").trim().trim_matches('"').to_string();
-        found.push((id, name));
+        let parts: Vec<&str> = rest.split(',').map(str::trim).collect();
+        let id = parts[0].to_string();
+        let name = parts[1].trim_matches('"').to_string();
+        let sk_seed = match parts.get(7) {
+            Some(&"1") => true,
+            Some(&"0") => false,
+            other => panic!("dialect {id}: column sk_seed is {other:?}, not 0 or 1"),
+        };
+        found.push((id, name, sk_seed));
     }
     assert!(!found.is_empty(), "no dialect in the HQC_DIALECTS table");
     found
@@ -137,7 +144,7 @@ fn module_name(id: &str) -> String {
 fn write_bindings(root: &Path, out: &Path) {
     let list = dialects(root);
     let mut s = String::new();
-    for (id, name) in &list {
+    for (id, name, sk_seed) in &list {
         let module = module_name(id);
         writeln!(s, "/// Dialect {name}: the functions of each level (hqc<L>_{id}_crypto_kem_*).").unwrap();
         writeln!(s, "pub mod {module} {{").unwrap();
@@ -147,7 +154,9 @@ fn write_bindings(root: &Path, out: &Path) {
             writeln!(s, "    /// HQC-{level} in dialect {name}.").unwrap();
             writeln!(s, "    pub mod hqc{level} {{").unwrap();
             writeln!(s, "        /// Public key bytes.\n        pub const PUBLIC_KEY_BYTES: usize = {pk};").unwrap();
-            writeln!(s, "        /// Secret key bytes.\n        pub const SECRET_KEY_BYTES: usize = {sk};").unwrap();
+            let sk = if *sk_seed { sk } else { sk - 32 };
+            writeln!(s, "        /// Expanded secret key bytes.\n        pub const SECRET_KEY_BYTES: usize = {sk};").unwrap();
+            writeln!(s, "        /// Whether the expanded secret key ends with seed_kem.\n        pub const SK_HOLDS_SEED: bool = {sk_seed};").unwrap();
             writeln!(s, "        /// Ciphertext bytes.\n        pub const CIPHERTEXT_BYTES: usize = {ct};").unwrap();
             writeln!(s, "        /// Shared secret bytes.\n        pub const SHARED_SECRET_BYTES: usize = 32;").unwrap();
             writeln!(s, "        /// Bytes of m, encapsulation's message.\n        pub const MESSAGE_BYTES: usize = {msg};").unwrap();
@@ -160,6 +169,8 @@ fn write_bindings(root: &Path, out: &Path) {
                 ("dec", "ss: *mut u8, ct: *const u8, sk: *const u8"),
                 ("keypair_derand", "pk: *mut u8, sk: *mut u8, seed_kem: *const u8"),
                 ("enc_derand", "ct: *mut u8, ss: *mut u8, pk: *const u8, m: *const u8, salt: *const u8"),
+                ("keypair_seed", "pk: *mut u8, seed_kem: *mut u8"),
+                ("expand_seed", "sk: *mut u8, seed_kem: *const u8"),
             ] {
                 writeln!(s, "            /// `{p}{f}`: 0 on success, -1 on failure.").unwrap();
                 writeln!(s, "            #[link_name = \"{p}{f}\"]").unwrap();
@@ -171,7 +182,7 @@ fn write_bindings(root: &Path, out: &Path) {
     }
     writeln!(s, "/// Calls `$m!(module, \"name\")` once per dialect of libhqc, the default first.").unwrap();
     writeln!(s, "#[macro_export]\nmacro_rules! for_each_dialect {{ ($m:ident) => {{").unwrap();
-    for (id, name) in &list {
+    for (id, name, _) in &list {
         writeln!(s, "    $m!({}, \"{name}\");", module_name(id)).unwrap();
     }
     writeln!(s, "}}; }}").unwrap();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-// HqcBc.java: Bouncy Castle's HQC (bcprov-jdk18on 1.85, dialect v5.0.0) behind a line protocol
+// HqcBc.java: Bouncy Castle's HQC (bcprov-jdk18on 1.86, dialect v5.0.0; or 1.87, dialect bc-1.87,
+// whose private key is the 32-byte seed: SK below is then that seed) behind a line protocol
 // on stdin/stdout, so that one warmed JVM serves a whole test or benchmark
 // (tests/test_interop_dialects.py, scripts/bench-peers). Derandomised through FixedSecureRandom:
 // keygen reads seed_kem, encapsulation m || salt. Commands (hex arguments, one reply line each):

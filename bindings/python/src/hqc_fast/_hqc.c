@@ -43,14 +43,16 @@ typedef struct {
 #define MAX_PK 7237
 #define MAX_CT 14421
 
-/* Sizes per level: pk, sk, ct, message m (the library's api.h sizes). */
+/* Sizes per level: pk, sk, ct, message m (the library's api.h sizes). The expanded secret key
+ * of a dialect whose table column sk_seed is 0 (bc-1.87) holds no seed_KEM: 32 bytes fewer. */
 #define HQC_ENTRY(L, id, pk, sk, ct, msg)                                                           \
     {L, pk, sk, ct, msg, hqc##L##_##id##_crypto_kem_keypair, hqc##L##_##id##_crypto_kem_enc,         \
      hqc##L##_##id##_crypto_kem_dec, hqc##L##_##id##_crypto_kem_keypair_derand,                      \
      hqc##L##_##id##_crypto_kem_enc_derand},
-#define HQC_ENTRY_LEVELS(id, ...)                                                                   \
-    HQC_ENTRY(1, id, 2241, 2321, 4433, 16)                                                          \
-    HQC_ENTRY(3, id, 4514, 4602, 8978, 24) HQC_ENTRY(5, id, 7237, 7333, 14421, 32)
+#define HQC_ENTRY_LEVELS(id, name, big_endian, align, chunked, kem_domain, xof_domain, sk_seed, ...) \
+    HQC_ENTRY(1, id, 2241, 2321 - 32 * !(sk_seed), 4433, 16)                                        \
+    HQC_ENTRY(3, id, 4514, 4602 - 32 * !(sk_seed), 8978, 24)                                        \
+    HQC_ENTRY(5, id, 7237, 7333 - 32 * !(sk_seed), 14421, 32)
 static const kem_entry entries[] = {HQC_DIALECTS(HQC_ENTRY_LEVELS)};
 
 #define HQC_NAME(id, name, ...) name,
@@ -221,11 +223,11 @@ static PyObject *py_dialects(PyObject *self, PyObject *unused)
 /* (pk, sk, ct, ss, message, salt, seed) sizes of a level. */
 static PyObject *py_sizes(PyObject *self, PyObject *args)
 {
-    int l;
+    int d, l;
     (void)self;
-    if (!PyArg_ParseTuple(args, "i", &l))
+    if (!PyArg_ParseTuple(args, "ii", &d, &l))
         return NULL;
-    const kem_entry *e = entry(0, l);
+    const kem_entry *e = entry(d, l);
     if (e == NULL)
         return NULL;
     return Py_BuildValue("(nnnnnnn)", e->pk, e->sk, e->ct, (Py_ssize_t)SS_BYTES, e->msg,
@@ -259,7 +261,7 @@ static PyMethodDef methods[] = {
     {"enc_derand", py_enc_derand, METH_VARARGS, "enc_derand(dialect, level, pk, m, salt) -> (ct, ss)"},
     {"dec", py_dec, METH_VARARGS, "dec(dialect, level, sk, ct) -> ss"},
     {"dialects", py_dialects, METH_NOARGS, "[(id, name)], the default first"},
-    {"sizes", py_sizes, METH_VARARGS, "sizes(level) -> (pk, sk, ct, ss, m, salt, seed)"},
+    {"sizes", py_sizes, METH_VARARGS, "sizes(dialect, level) -> (pk, sk, ct, ss, m, salt, seed)"},
     {"version", py_version, METH_NOARGS, "the C library's version"},
     {"backend", py_backend, METH_NOARGS, "the backend the dispatcher picked on this CPU"},
     {NULL, NULL, 0, NULL},

@@ -19,7 +19,7 @@ def level_module(package, index, dialect, name, level, algorithm):
     """The module `<package>.<name>` of one level of one dialect (index: the dialect's place in
     the C table)."""
     m = types.ModuleType("%s.%s" % (package, name))
-    pk, sk, ct, ss, msg, salt, seed = _hqc.sizes(level)
+    pk, sk, ct, ss, msg, salt, seed = _hqc.sizes(index, level)
 
     def keygen():
         """A fresh key pair from the operating system's randomness: (public key, secret key)."""

@@ -14,8 +14,12 @@ macro_rules! level {
 
             /// Public (encapsulation) key bytes.
             pub const PUBLIC_KEY_BYTES: usize = sys::PUBLIC_KEY_BYTES;
-            /// Secret (decapsulation) key bytes: public key, seed_dk, sigma, seed_kem.
+            /// Expanded secret (decapsulation) key bytes: public key, seed_dk, sigma, and
+            /// seed_kem where the dialect keeps it (SK_HOLDS_SEED).
             pub const SECRET_KEY_BYTES: usize = sys::SECRET_KEY_BYTES;
+            /// Whether this dialect's expanded secret key ends with seed_kem (bc-1.87's does
+            /// not: its private key form is the seed itself).
+            pub const SK_HOLDS_SEED: bool = sys::SK_HOLDS_SEED;
             /// Ciphertext bytes.
             pub const CIPHERTEXT_BYTES: usize = sys::CIPHERTEXT_BYTES;
             /// Shared secret bytes.
@@ -31,11 +35,13 @@ macro_rules! level {
             #[derive(Clone, PartialEq, Eq)]
             pub struct EncapsulationKey([u8; PUBLIC_KEY_BYTES]);
 
-            /// A secret key (with its public key); zeroized on drop.
+            /// A secret key (with its public key, and the seed it was made from where that is
+            /// known); zeroized on drop.
             #[derive(Clone)]
             pub struct DecapsulationKey {
                 sk: [u8; SECRET_KEY_BYTES],
                 ek: EncapsulationKey,
+                seed: Option<[u8; SEED_BYTES]>,
             }
 
             /// A ciphertext.
@@ -46,12 +52,32 @@ macro_rules! level {
             #[derive(Clone, PartialEq, Eq)]
             pub struct SharedSecret([u8; SHARED_SECRET_BYTES]);
 
-            /// A fresh key pair from the operating system's randomness.
+            /// A fresh key pair from the operating system's randomness. The key keeps its
+            /// random seed_kem: in the expanded key where the dialect holds it there, else
+            /// (bc-1.87) through keypair_seed and expand_seed, which costs a second key
+            /// generation.
             pub fn keypair() -> Result<(EncapsulationKey, DecapsulationKey), Error> {
                 let mut dk = DecapsulationKey::zero();
-                // SAFETY: the buffers have the sizes libhqc writes for this level.
-                let rc = unsafe { sys::keypair(dk.ek.0.as_mut_ptr(), dk.sk.as_mut_ptr()) };
-                if rc != 0 {
+                if SK_HOLDS_SEED {
+                    // SAFETY: the buffers have the sizes libhqc writes for this level.
+                    let rc = unsafe { sys::keypair(dk.ek.0.as_mut_ptr(), dk.sk.as_mut_ptr()) };
+                    if rc != 0 {
+                        return Err(Error::Failed);
+                    }
+                    let mut seed = [0u8; SEED_BYTES];
+                    seed.copy_from_slice(&dk.sk[SECRET_KEY_BYTES - SEED_BYTES..]);
+                    dk.seed = Some(seed);
+                    seed.zeroize();
+                    return Ok((dk.ek.clone(), dk));
+                }
+                let mut seed = [0u8; SEED_BYTES];
+                // SAFETY: pk has PUBLIC_KEY_BYTES, seed SEED_BYTES, as libhqc writes them.
+                let rc = unsafe { sys::keypair_seed(dk.ek.0.as_mut_ptr(), seed.as_mut_ptr()) };
+                // SAFETY: expand_seed reads SEED_BYTES and writes SECRET_KEY_BYTES.
+                let rc2 = if rc == 0 { unsafe { sys::expand_seed(dk.sk.as_mut_ptr(), seed.as_ptr()) } } else { rc };
+                dk.seed = Some(seed);
+                seed.zeroize();
+                if rc2 != 0 || dk.sk[..PUBLIC_KEY_BYTES] != dk.ek.0[..] {
                     return Err(Error::Failed);
                 }
                 Ok((dk.ek.clone(), dk))
@@ -68,6 +94,10 @@ macro_rules! level {
                 if rc != 0 {
                     return Err(Error::Failed);
                 }
+                let mut kept = [0u8; SEED_BYTES];
+                kept.copy_from_slice(seed);
+                dk.seed = Some(kept);
+                kept.zeroize();
                 Ok((dk.ek.clone(), dk))
             }
 
@@ -131,16 +161,28 @@ macro_rules! level {
 
             impl DecapsulationKey {
                 fn zero() -> Self {
-                    DecapsulationKey { sk: [0; SECRET_KEY_BYTES], ek: EncapsulationKey([0; PUBLIC_KEY_BYTES]) }
+                    DecapsulationKey { sk: [0; SECRET_KEY_BYTES], ek: EncapsulationKey([0; PUBLIC_KEY_BYTES]), seed: None }
                 }
 
-                /// The key of `bytes` (SECRET_KEY_BYTES of them; the public key is their start).
+                /// The key of `bytes`, an expanded key (SECRET_KEY_BYTES of them; the public key
+                /// is their start). Its seed is known only where the dialect keeps it there.
                 pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
                     check_len("secret key", SECRET_KEY_BYTES, bytes.len())?;
                     let mut dk = DecapsulationKey::zero();
                     dk.sk.copy_from_slice(bytes);
                     dk.ek.0.copy_from_slice(&bytes[..PUBLIC_KEY_BYTES]);
+                    if SK_HOLDS_SEED {
+                        let mut seed = [0u8; SEED_BYTES];
+                        seed.copy_from_slice(&bytes[SECRET_KEY_BYTES - SEED_BYTES..]);
+                        dk.seed = Some(seed);
+                        seed.zeroize();
+                    }
                     Ok(dk)
+                }
+
+                /// The key of a 32-byte seed (seed_kem), expanded: the same as keypair_derand's.
+                pub fn from_seed(seed: &[u8]) -> Result<Self, Error> {
+                    Ok(keypair_derand(seed)?.1)
                 }
 
                 /// The secret key's bytes.
@@ -153,9 +195,10 @@ macro_rules! level {
                     &self.ek
                 }
 
-                /// The 32-byte seed (seed_kem, the secret key's last bytes) it was made from.
-                pub fn seed(&self) -> &[u8] {
-                    &self.sk[SECRET_KEY_BYTES - SEED_BYTES..]
+                /// The 32-byte seed (seed_kem) it was made from, or None for a key read with
+                /// from_bytes in a dialect whose expanded key does not hold it (bc-1.87).
+                pub fn seed(&self) -> Option<&[u8]> {
+                    self.seed.as_ref().map(|s| &s[..])
                 }
 
                 /// The shared secret of `ct`. An invalid ciphertext of the right length gives
@@ -179,6 +222,9 @@ macro_rules! level {
             impl Drop for DecapsulationKey {
                 fn drop(&mut self) {
                     self.sk.zeroize();
+                    if let Some(seed) = self.seed.as_mut() {
+                        seed.zeroize();
+                    }
                 }
             }
 
@@ -307,7 +353,11 @@ macro_rules! level {
             impl kem::KeyExport for DecapsulationKey {
                 fn to_bytes(&self) -> kem::Key<Self> {
                     let mut out = Array::<u8, U32>::default();
-                    out.as_mut_slice().copy_from_slice(self.seed());
+                    // The one panic of these types: the trait has no error channel, and a bc-1.87
+                    // key read from its expanded form has no seed to export. Every key made by
+                    // keypair, keypair_derand, from_seed, KeyInit or Generate has one.
+                    let seed = self.seed().expect("this expanded key holds no seed_kem (bc-1.87): keep the seed");
+                    out.as_mut_slice().copy_from_slice(seed);
                     out
                 }
             }

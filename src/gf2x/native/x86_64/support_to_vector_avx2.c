@@ -20,7 +20,7 @@
 
 #define BLOCK_WORDS 32
 #define BLOCKS ((HQC_WORDS + BLOCK_WORDS - 1) / BLOCK_WORDS)
-#define GROUPS ((HQC_OMEGA_R + 3) / 4)
+#define GROUPS ((HQC_WEIGHT_MAX + 3) / 4) /* every dialect's largest weight (params.h) */
 #define SLOTS (16 * ((4 * GROUPS + 15) / 16)) /* positions padded for 16 at a time */
 #if HQC_WORDS >= 32768
 #error "word indices are compared as 16-bit values"

@@ -16,8 +16,8 @@
 
 void support_to_vector_neon(uint64_t *v, const uint32_t *support, size_t weight)
 {
-    uint64_t word[HQC_OMEGA_R], bit[HQC_OMEGA_R], out[WORDS4];
-    if (weight > HQC_OMEGA_R) /* a caller's bug, never data: the weight is public */
+    uint64_t word[HQC_WEIGHT_MAX], bit[HQC_WEIGHT_MAX], out[WORDS4];
+    if (weight > HQC_WEIGHT_MAX) /* a caller's bug, never data: the weight is public */
         __builtin_trap();
     for (size_t j = 0; j < weight; j++) {
         word[j] = support[j] >> 6;
