@@ -33,6 +33,8 @@ def test_names_and_dialects():
 def test_sizes_round_trip_tamper(dialect, m):
     name = m.__name__.rsplit(".", 1)[1]
     pk_n, sk_n, ct_n, msg_n = SIZES[name]
+    if m.DIALECT == "bc-1.87":
+        sk_n -= 32  # its expanded key (pk || seed_dk || sigma) holds no seed_kem
     assert (m.PUBLIC_KEY_SIZE, m.SECRET_KEY_SIZE, m.CIPHERTEXT_SIZE, m.SHARED_SECRET_SIZE,
             m.MESSAGE_SIZE, m.SALT_SIZE, m.SEED_SIZE) == (pk_n, sk_n, ct_n, 32, msg_n, 16, 32)
     assert m.ALGORITHM == {"hqc_128": "Hqc128", "hqc_192": "Hqc192", "hqc_256": "Hqc256"}[name]
