@@ -104,7 +104,7 @@ int keccak_impl_runs(const keccak_impl *k)
 
 static const keccak_impl *impl(void)
 {
-    static _Atomic(const keccak_impl *) cached;
+    static const keccak_impl *_Atomic cached; /* qualifier form: Frama-C 25 cannot parse _Atomic(T) */
     const keccak_impl *k = atomic_load_explicit(&cached, memory_order_acquire);
     if (k == NULL) {
         for (size_t i = 0; k == NULL; i++) /* the portable entry, last, runs anywhere */

@@ -70,6 +70,8 @@ int keccak_impl_runs(const keccak_impl *k);
 void shake256_init(shake256_ctx *ctx);
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);
 void shake256_finalize(shake256_ctx *ctx);  /* pads; after it only squeeze is allowed */
+/*@ requires \valid(ctx) && \valid(out + (0 .. len - 1)) && \separated(ctx, out + (0 .. len - 1));
+    assigns *ctx, out[0 .. len - 1]; */
 void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len);
 void shake256_wipe(shake256_ctx *ctx);
 

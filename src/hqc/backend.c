@@ -123,7 +123,7 @@ static const hqc_backend *resolve_default(void)
 const hqc_backend *HQC_NS(backend_default)(void)
 {
     /* An idempotent cache: every thread that fills it computes the same pointer. */
-    static _Atomic(const hqc_backend *) cached;
+    static const hqc_backend *_Atomic cached; /* qualifier form: Frama-C 25 cannot parse _Atomic(T) */
     const hqc_backend *be = atomic_load_explicit(&cached, memory_order_acquire);
     if (be == NULL) {
         be = resolve_default();

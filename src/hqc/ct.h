@@ -12,6 +12,8 @@
  * between the addresses of two buffers). Not an empty asm statement, because MemorySanitizer
  * reports every secret passed into inline assembly; not a volatile global, which would be
  * writable static data. */
+/*@ assigns \nothing;
+    ensures \result == x; */
 static inline uint32_t ct_barrier32(uint32_t x)
 {
     volatile uint32_t opaque = x;
@@ -19,6 +21,8 @@ static inline uint32_t ct_barrier32(uint32_t x)
 }
 
 /* The same for a 64-bit word. */
+/*@ assigns \nothing;
+    ensures \result == x; */
 static inline uint64_t ct_barrier64(uint64_t x)
 {
     volatile uint64_t opaque = x;
@@ -47,22 +51,26 @@ static inline uint64_t ct_barrier64(uint64_t x)
 #define HQC_OPAQUE_VEC(v) __asm__("" : "+x"(v))
 #endif
 
+/*@ assigns \nothing; */
 static inline uint32_t ct_mask_nonzero32(uint32_t x)
 {
     return 0u - ((x | (0u - x)) >> 31);
 }
 
+/*@ assigns \nothing; */
 static inline uint32_t ct_mask_eq32(uint32_t a, uint32_t b)
 {
     return ~ct_mask_nonzero32(a ^ b);
 }
 
 /* a < b for a, b < 2^31. */
+/*@ assigns \nothing; */
 static inline uint32_t ct_mask_lt32(uint32_t a, uint32_t b)
 {
     return 0u - ((a - b) >> 31);
 }
 
+/*@ assigns \nothing; */
 static inline uint64_t ct_mask_eq64_32(uint32_t a, uint32_t b)
 {
     return (uint64_t)0 - (uint64_t)(ct_mask_eq32(a, b) & 1u);

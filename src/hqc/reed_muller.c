@@ -35,10 +35,28 @@ void rm_encode(uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_N1])
 }
 
 /* In-place Walsh-Hadamard transform: t[k] = sum_p (-1)^<k,p> t[p]. */
+/*@ requires \valid(t + (0 .. 127)) && \initialized(t + (0 .. 127));
+    assigns t[0 .. 127] \from t[0 .. 127];
+    ensures \initialized(t + (0 .. 127)); */
 static void walsh_hadamard_128(int16_t t[128])
 {
+    /* len runs through the powers of two below 128: the butterflies of one stage pair j and
+     * j + len inside blocks of 2 len that tile [0, 128). */
+    /*@ loop invariant len == 1 || len == 2 || len == 4 || len == 8 || len == 16 || len == 32 ||
+                       len == 64 || len == 128;
+        loop invariant \initialized(t + (0 .. 127));
+        loop assigns len, t[0 .. 127];
+        loop variant 128 - len; */
     for (int len = 1; len < 128; len <<= 1)
+        /*@ loop invariant 0 <= i <= 128 && i % (2 * len) == 0;
+            loop invariant \initialized(t + (0 .. 127));
+            loop assigns i, t[0 .. 127];
+            loop variant 128 - i; */
         for (int i = 0; i < 128; i += 2 * len)
+            /*@ loop invariant i <= j <= i + len;
+                loop invariant \initialized(t + (0 .. 127));
+                loop assigns j, t[0 .. 127];
+                loop variant i + len - j; */
             for (int j = i; j < i + len; j++) {
                 int16_t a = t[j], b = t[j + len];
                 t[j] = (int16_t)(a + b);
@@ -49,21 +67,34 @@ static void walsh_hadamard_128(int16_t t[128])
 /* Lane i (byte i) of the result is bit i of b: copy b into every byte, keep bit i of byte i,
  * then move "non-zero" to bit 0 of the lane (adding 0x7f carries into bit 7 exactly when the
  * lane is non-zero, and never out of the lane). */
+/*@ assigns \nothing; */
 static uint64_t spread_bits_to_bytes(uint8_t b)
 {
     uint64_t x = ((uint64_t)b * 0x0101010101010101ULL) & 0x8040201008040201ULL;
     return ((x + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
 }
 
+/*@ requires \valid_read(block + (0 .. WORDS_PER_SYMBOL - 1));
+    assigns \nothing; */
 static uint8_t decode_symbol(const uint64_t *block)
 {
     /* Count the ones of each codeword position over the copies, eight byte counters at a
      * time (at most 5 copies, so bytes cannot overflow). */
     uint64_t counts[16] = {0};
+    /*@ loop invariant 0 <= c <= HQC_RM_COPIES;
+        loop assigns c, counts[0 .. 15];
+        loop variant HQC_RM_COPIES - c; */
     for (int c = 0; c < HQC_RM_COPIES; c++)
+        /*@ loop invariant 0 <= k <= 16;
+            loop assigns k, counts[0 .. 15];
+            loop variant 16 - k; */
         for (int k = 0; k < 16; k++)
             counts[k] += spread_bits_to_bytes((uint8_t)(block[2 * c + k / 8] >> (8 * (k % 8))));
     int16_t t[128];
+    /*@ loop invariant 0 <= p <= 128;
+        loop invariant \initialized(t + (0 .. p - 1));
+        loop assigns p, t[0 .. 127];
+        loop variant 128 - p; */
     for (int p = 0; p < 128; p++)
         t[p] = (int16_t)((counts[p / 8] >> (8 * (p % 8))) & 0xff);
     walsh_hadamard_128(t);
@@ -72,6 +103,9 @@ static uint8_t decode_symbol(const uint64_t *block)
     t[0] = (int16_t)(t[0] - 64 * HQC_RM_COPIES);
 
     uint32_t best_abs = 0, best_pos = 0, best_positive = 0;
+    /*@ loop invariant 0 <= k <= 128;
+        loop assigns k, best_abs, best_pos, best_positive;
+        loop variant 128 - k; */
     for (uint32_t k = 0; k < 128; k++) {
         int32_t v = t[k];
         uint32_t neg = (uint32_t)(v >> 31);              /* all ones if v < 0 */
@@ -87,8 +121,14 @@ static uint8_t decode_symbol(const uint64_t *block)
     return (uint8_t)(best_pos | (best_positive << 7));
 }
 
+/*@ requires \valid(msg + (0 .. HQC_N1 - 1)) && \valid_read(cdw + (0 .. HQC_N1N2_WORDS - 1));
+    requires \separated(msg + (0 .. HQC_N1 - 1), cdw + (0 .. HQC_N1N2_WORDS - 1));
+    assigns msg[0 .. HQC_N1 - 1]; */
 void rm_decode_portable(uint8_t msg[HQC_N1], const uint64_t cdw[HQC_N1N2_WORDS])
 {
+    /*@ loop invariant 0 <= i <= HQC_N1;
+        loop assigns i, msg[0 .. HQC_N1 - 1];
+        loop variant HQC_N1 - i; */
     for (int i = 0; i < HQC_N1; i++)
         msg[i] = decode_symbol(cdw + i * WORDS_PER_SYMBOL);
 }

@@ -25,9 +25,14 @@ _Static_assert(HQC_N <= 65536, "positions must fit in 16 bits");
  * body is branch-free arithmetic (x ^ y is nonzero exactly when the top bit of d | -d is
  * set), which compilers vectorise eight or sixteen elements a step even at the SSE2
  * baseline: the duplicate checks are the quadratic part of sampling. */
+/*@ requires \valid_read(list + (0 .. len - 1));
+    assigns \nothing; */
 static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
 {
     uint16_t all_differ = 0xFFFF;
+    /*@ loop invariant 0 <= j <= len;
+        loop assigns j, all_differ;
+        loop variant len - j; */
     for (size_t j = 0; j < len; j++) {
         uint16_t d = (uint16_t)(list[j] ^ x);
         all_differ &= (uint16_t)(d | (uint16_t)(0u - d));
@@ -330,6 +335,8 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
 /* Encryption's sampler (Sendrier's Algorithm 5): one read of 4 weight bytes (aligned by the
  * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
  * by i. */
+/*@ requires 2 <= weight <= HQC_OMEGA_R && 1 <= layout.align <= 8;
+    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
 {
@@ -337,6 +344,9 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     uint16_t pos[HQC_WEIGHT_MAX];
     const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
     shake256_squeeze(xof, bytes, len + pad);
+    /*@ loop invariant 0 <= i <= weight;
+        loop assigns i, pos[0 .. weight - 1];
+        loop variant weight - i; */
     for (size_t i = 0; i < weight; i++) {
         uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
                      ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
@@ -344,6 +354,9 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     }
     /* From the end: a position already taken later in the list becomes i, which no later
      * entry can hold because entry k >= i+1 lies in [k, n). */
+    /*@ loop invariant 0 <= i <= weight - 1;
+        loop assigns i, pos[0 .. weight - 2];
+        loop variant i; */
     for (size_t i = weight - 1; i-- > 0;) {
         /* pos[i + 1] was written by the previous step: compared on its own, so no vector
          * load reads it straight from the store buffer (a store-forwarding stall). */
@@ -351,6 +364,9 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
                                       ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i));
         pos[i] = (uint16_t)((taken & (uint32_t)i) | (~taken & pos[i]));
     }
+    /*@ loop invariant 0 <= i <= weight;
+        loop assigns i, support[0 .. weight - 1];
+        loop variant weight - i; */
     for (size_t i = 0; i < weight; i++)
         support[i] = pos[i];
     zeroize(bytes, sizeof bytes);

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <string.h>
 
+/*@ requires wipe_valid: \valid((char *)p + (0 .. len - 1));
+    assigns ((char *)p)[0 .. len - 1]; */
 static inline void zeroize(void *p, size_t len)
 {
     memset(p, 0, len);

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
+# prove.mk: the Frama-C proofs of the portable build (scripts/prove; docs/VERIFICATION.md,
+# "What is proven"). Frama-C, Why3, Z3 and CVC4 come from Debian (scripts/install-deps).
+#
+#   make prove        WP on the decoders' and the sampler's contracts, EVA on the decoder and
+#                     on keygen/encaps/decaps of every dialect, at every level
+#   make prove-quick  the WP part and EVA on the decoder only (what make test runs,
+#                     tests/test_prove.py)
+# PROVE_JOBS: Frama-C runs at a time (default 2).
+PROVE_JOBS ?= 2
+.PHONY: prove prove-quick
+prove:
+	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS)
+prove-quick:
+	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS) --parts wp,eva-decode
