@@ -335,7 +335,7 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
 /* Encryption's sampler (Sendrier's Algorithm 5): one read of 4 weight bytes (aligned by the
  * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
  * by i. */
-/*@ requires 2 <= weight <= HQC_OMEGA_R && 1 <= layout.align <= 8;
+/*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
     requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
