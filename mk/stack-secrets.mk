@@ -7,7 +7,7 @@ EXTRA_PROGS += $(STACK_SECRET_PROGS)
 all: $(STACK_SECRET_PROGS)
 
 define stack_secrets_rule
-$(BUILD)/bin/hqc$(1)_test_stack_secrets: tests/c/test_stack_secrets.c tests/c/testutil.h $(LIB)
+$(BUILD)/bin/hqc$(1)_test_stack_secrets: tests/c/test_stack_secrets.c tests/c/painted_stack.h tests/c/testutil.h $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) -pthread $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
 endef

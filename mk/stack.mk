@@ -6,7 +6,7 @@ EXTRA_PROGS += $(STACK_PROGS)
 all: $(STACK_PROGS)
 
 define stack_prog_rule
-$(BUILD)/bin/hqc$(1)_test_stack: tests/c/test_stack.c tests/c/testutil.h $(LIB)
+$(BUILD)/bin/hqc$(1)_test_stack: tests/c/test_stack.c tests/c/painted_stack.h tests/c/testutil.h $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) -pthread $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
 endef

@@ -21,6 +21,7 @@
 #include "backend.h"
 #include "karatsuba.h"
 #include "kem.h"
+#include "painted_stack.h"
 #include "testutil.h"
 
 #define STACK_BYTES (128 * 1024)
@@ -65,27 +66,10 @@ static void *run_op(void *arg)
 /* Runs j on a fresh STACK_BYTES stack painted with pattern; returns the bytes it touched. */
 static size_t high_water(job *j, uint8_t pattern)
 {
-    long page = sysconf(_SC_PAGESIZE);
-    uint8_t *region = mmap(NULL, STACK_BYTES + (size_t)page, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    CHECK(region != MAP_FAILED, "mmap failed");
-    CHECK(mprotect(region, (size_t)page, PROT_NONE) == 0, "mprotect failed"); /* guard page */
-    uint8_t *stack = region + page;
-    memset(stack, pattern, STACK_BYTES);
-
-    pthread_attr_t attr;
-    pthread_t t;
-    CHECK(pthread_attr_init(&attr) == 0 && pthread_attr_setstack(&attr, stack, STACK_BYTES) == 0,
-          "pthread_attr_setstack failed");
-    CHECK(pthread_create(&t, &attr, run_op, j) == 0, "pthread_create failed");
-    CHECK(pthread_join(t, NULL) == 0, "pthread_join failed");
-    pthread_attr_destroy(&attr);
-
-    size_t low = 0;
-    while (low < STACK_BYTES && stack[low] == pattern)
-        low++;
-    munmap(region, STACK_BYTES + (size_t)page);
-    return STACK_BYTES - low;
+    painted_stack ps;
+    painted_stack_run(&ps, STACK_BYTES, pattern, run_op, j);
+    painted_stack_free(&ps);
+    return STACK_BYTES - ps.low;
 }
 
 int main(void)

@@ -21,6 +21,7 @@
 #include "dialect.h"
 #include "kem.h"
 #include "symmetric.h"
+#include "painted_stack.h"
 #include "testutil.h"
 
 #define STACK_BYTES (256 * 1024)
@@ -138,25 +139,10 @@ static size_t secrets_of(op_kind op, const job *j, const known *k, secret *s)
  * changed (the lowest changed byte up to the top). Returns the total. */
 static size_t run_and_search(job *j, const secret *s, size_t ns, size_t *found, size_t *used)
 {
-    long page = sysconf(_SC_PAGESIZE);
-    uint8_t *region = mmap(NULL, STACK_BYTES + (size_t)page, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    CHECK(region != MAP_FAILED, "mmap failed");
-    CHECK(mprotect(region, (size_t)page, PROT_NONE) == 0, "mprotect failed");
-    uint8_t *stack = region + page;
-    memset(stack, PAINT, STACK_BYTES);
-
-    pthread_attr_t attr;
-    pthread_t t;
-    CHECK(pthread_attr_init(&attr) == 0 && pthread_attr_setstack(&attr, stack, STACK_BYTES) == 0,
-          "pthread_attr_setstack failed");
-    CHECK(pthread_create(&t, &attr, run_op, j) == 0, "pthread_create failed");
-    CHECK(pthread_join(t, NULL) == 0, "pthread_join failed");
-    pthread_attr_destroy(&attr);
-
-    size_t low = 0;
-    while (low < STACK_BYTES && stack[low] == PAINT)
-        low++;
+    painted_stack ps;
+    painted_stack_run(&ps, STACK_BYTES, PAINT, run_op, j);
+    const uint8_t *stack = ps.stack;
+    const size_t low = ps.low;
     *used = STACK_BYTES - low;
     size_t total = 0;
     for (size_t i = 0; i < ns; i++) {
@@ -174,7 +160,7 @@ static size_t run_and_search(job *j, const secret *s, size_t ns, size_t *found, 
         }
         total += found[i];
     }
-    munmap(region, STACK_BYTES + (size_t)page);
+    painted_stack_free(&ps);
     return total;
 }
 
