@@ -66,6 +66,22 @@ def test_leaky_twin_aarch64(tmp_path, cc):
     assert "3 leaky functions reported, 0 missed" in res.stdout, res.stdout
 
 
+@pytest.mark.parametrize("cc", [["aarch64-linux-gnu-gcc"], ["clang-19", "--target=aarch64-linux-gnu"]],
+                         ids=lambda c: c[0])
+def test_aarch64_constants(tmp_path, cc):
+    """aarch64 loads of read-only data by adrp + :lo12: are public (gcc 12 -O3 keeps its
+    vectorised loop counters' start and step there), those of writable data, through an
+    address that is a constant's on one path only, or at a secret index are not
+    (tests/ct/ct_rodata_a64.S)."""
+    need(cc[0])
+    obj = tmp_path / "rodata.o"
+    run([*cc, "-c", ROOT / "tests" / "ct" / "ct_rodata_a64.S", "-o", obj])
+    res = run(["python3", CHECK, "--arch", "aarch64", "--expect-leaks", obj], check=False)
+    assert res.returncode == 0, res.stdout
+    assert "3 leaky functions reported, 0 missed []; 2 clean functions, 0 reported" in res.stdout, \
+        res.stdout
+
+
 def rm_decoder_object(tmp_path, barrier):
     """src/hqc/reed_muller.c at HQC-1 by clang 16 -O2 -mtune=znver3, from a copy of src/ whose
     ct.h keeps its value barrier or has it removed (ct_barrier32/64 return their argument)."""
@@ -98,12 +114,12 @@ def test_rm_decoder_with_barrier_is_clean(tmp_path):
     assert res.returncode == 0 and " 0 findings" in res.stdout, res.stdout
 
 
-# aarch64: clang 19 -mcpu=neoverse-v2 (SVE), which valgrind-arm64 cannot run. gcc 12 -O3
-# generic still has untriaged findings in ref_karatsuba_mul (docs/VERIFICATION.md), so it is
-# not a row here.
+# aarch64: clang 19 -mcpu=neoverse-v2 (SVE), which valgrind-arm64 cannot run, and gcc 12 -O3
+# generic, whose vectorised loops in ref_karatsuba_mul take their counters from .rodata.
 @pytest.mark.parametrize("goal,tools", [
     ("ct-obj-clang-16-O2-march-znver4", ["clang-16"]),
     ("ct-obj-a64-clang-19-O2-mcpu-neoverse-v2", ["clang-19"]),
+    ("ct-obj-a64-gcc-12-O3-generic", ["aarch64-linux-gnu-gcc"]),
 ])
 def test_objects_of_a_configuration_are_clean(goal, tools):
     """One row of make ct-objects: its calibration holds and no secret function of any level
