@@ -51,8 +51,9 @@ typedef struct {
 /* The operation's own secrets, recomputed from its inputs. */
 typedef struct {
     uint8_t seed_pke[HQC_SEED_BYTES], sigma[HQC_SEC_BYTES], seeds[64], k_theta[64];
-    uint32_t y_sup[HQC_OMEGA], x_sup[HQC_OMEGA];
-    uint32_t r2_sup[HQC_OMEGA_R], e_sup[HQC_OMEGA_E], r1_sup[HQC_OMEGA_R];
+    uint8_t m_spec[HQC_K]; /* m in the spec's field, where the dialect's RS field differs */
+    uint32_t y_sup[HQC_OMEGA_MAX], x_sup[HQC_OMEGA_MAX];
+    uint32_t r2_sup[HQC_WEIGHT_MAX], e_sup[HQC_WEIGHT_MAX], r1_sup[HQC_WEIGHT_MAX];
     uint64_t y[HQC_WORDS], x[HQC_WORDS], r2[HQC_WORDS], e[HQC_WORDS], r1[HQC_WORDS];
 } known;
 
@@ -73,8 +74,22 @@ static void *run_op(void *arg)
     return NULL;
 }
 
+/* A byte b(x) of GF(2^8) mod 0x11B as b(x + 1), its image mod 0x11D (dialect.h column field;
+ * code.c maps a bc-1.87 message so before the RS encoder): (x + 1)^i for every bit i of b. */
+static uint8_t to_spec_field(uint8_t b)
+{
+    uint8_t out = 0, power = 1; /* (x + 1)^i */
+    for (unsigned i = 0; i < 8; i++) {
+        if ((b >> i) & 1)
+            out ^= power;
+        power ^= (uint8_t)(power << 1); /* times x + 1; degree stays below 8 */
+    }
+    return out;
+}
+
 /* Spec Keygen (kem.c, pke.c): seed_kem -> seed_pke, sigma; I(seed_pke) -> seed_dk || seed_ek;
- * XOF(seed_dk) -> y, x. Then Encrypt's theta from G(H(ek), m, salt) -> r2, e, r1. */
+ * XOF(seed_dk) -> y, x. Then Encrypt's theta from G(H(ek), m, salt) -> r2, e, r1. With the
+ * dialect's domain bytes and weights (dialect.h), as the library draws them. */
 static void recompute(const hqc_dialect *d, const job *j, known *k)
 {
     const hqc_backend *ref = &HQC_NS(backend_ref);
@@ -83,25 +98,44 @@ static void recompute(const hqc_dialect *d, const job *j, known *k)
     uint64_t h[HQC_WORDS];
     uint8_t h_ek[32];
 
-    xof_init(&xof, j->seed);
+    xof_init_domain(&xof, j->seed, d->kem_domain);
     shake256_squeeze(&xof, k->seed_pke, sizeof k->seed_pke);
     shake256_squeeze(&xof, k->sigma, sizeof k->sigma);
     CHECK(hash_i(k->seeds, k->seed_pke) == 0, "hash_i failed");
-    CHECK(kem_sponges(NULL, NULL, h, k->seeds + HQC_SEED_BYTES, &dk, k->seeds) == 0, "sponges failed");
-    d->sample_keygen(&dk, k->y_sup, HQC_OMEGA);
-    d->sample_keygen(&dk, k->x_sup, HQC_OMEGA);
-    ref->support_to_vector(k->y, k->y_sup, HQC_OMEGA);
-    ref->support_to_vector(k->x, k->x_sup, HQC_OMEGA);
+    CHECK(kem_sponges_domain(NULL, NULL, h, k->seeds + HQC_SEED_BYTES, &dk, k->seeds, d->xof_domain) == 0,
+          "sponges failed");
+    memset(k->y_sup, 0, sizeof k->y_sup), memset(k->x_sup, 0, sizeof k->x_sup);
+    d->sample_keygen(&dk, k->y_sup, d->omega);
+    d->sample_keygen(&dk, k->x_sup, d->omega);
+    ref->support_to_vector(k->y, k->y_sup, d->omega);
+    ref->support_to_vector(k->x, k->x_sup, d->omega);
 
-    CHECK(kem_sponges(h_ek, j->pk, h, j->pk, NULL, NULL) == 0, "sponges failed");
+    CHECK(kem_sponges_domain(h_ek, j->pk, h, j->pk, NULL, NULL, d->xof_domain) == 0, "sponges failed");
     CHECK(hash_g(k->k_theta, h_ek, j->m, j->salt) == 0, "hash_g failed");
-    xof_init(&xof, k->k_theta + HQC_SS_BYTES);
-    d->sample_encrypt(&xof, k->r2_sup, HQC_OMEGA_R);
-    d->sample_encrypt(&xof, k->e_sup, HQC_OMEGA_E);
-    d->sample_encrypt(&xof, k->r1_sup, HQC_OMEGA_R);
-    ref->support_to_vector(k->r2, k->r2_sup, HQC_OMEGA_R);
-    ref->support_to_vector(k->e, k->e_sup, HQC_OMEGA_E);
-    ref->support_to_vector(k->r1, k->r1_sup, HQC_OMEGA_R);
+    xof_init_domain(&xof, k->k_theta + HQC_SS_BYTES, d->xof_domain);
+    for (size_t i = 0; i < HQC_K; i++)
+        k->m_spec[i] = d->field_11b ? to_spec_field(j->m[i]) : j->m[i];
+    memset(k->r2_sup, 0, sizeof k->r2_sup), memset(k->e_sup, 0, sizeof k->e_sup);
+    memset(k->r1_sup, 0, sizeof k->r1_sup);
+    d->sample_encrypt(&xof, k->r2_sup, d->omega_r);
+    d->sample_encrypt(&xof, k->e_sup, d->omega_r);
+    d->sample_encrypt(&xof, k->r1_sup, d->omega_r);
+    ref->support_to_vector(k->r2, k->r2_sup, d->omega_r);
+    ref->support_to_vector(k->e, k->e_sup, d->omega_r);
+    ref->support_to_vector(k->r1, k->r1_sup, d->omega_r);
+}
+
+/* The recomputation must be the library's own, or the search would look for the wrong words:
+ * keygen's expanded key holds seed_dk and sigma, and encapsulation's shared secret is G's. */
+static void check_recomputed(const job *j, const known *k, op_kind op)
+{
+    if (op == OP_KEYGEN)
+        CHECK(memcmp(k->seeds, j->sk + HQC_PK_BYTES, HQC_SEED_BYTES) == 0 &&
+                  memcmp(k->sigma, j->sk + HQC_PK_BYTES + HQC_SEED_BYTES, HQC_SEC_BYTES) == 0,
+              "%s: recomputed seed_dk or sigma differs from keygen's", j->d->name);
+    if (op == OP_ENCAPS)
+        CHECK(memcmp(k->k_theta, j->ss, HQC_SS_BYTES) == 0, "%s: recomputed K differs from encapsulation's",
+              j->d->name);
 }
 
 static size_t secrets_of(op_kind op, const job *j, const known *k, secret *s)
@@ -111,22 +145,24 @@ static size_t secrets_of(op_kind op, const job *j, const known *k, secret *s)
     if (op == OP_KEYGEN) {
         ADD("seed_kem", j->seed, HQC_SEED_BYTES, 1, 0);
         ADD("seed_pke", k->seed_pke, HQC_SEED_BYTES, 1, 0);
-        ADD("x_support", k->x_sup, sizeof k->x_sup, 4, 0);
+        ADD("x_support", k->x_sup, j->d->omega * sizeof(uint32_t), 4, 0);
         ADD("x", k->x, sizeof k->x, 8, 1);
     }
     if (op != OP_ENCAPS) {
         ADD("sigma", k->sigma, HQC_SEC_BYTES, 1, 0);
         ADD("seed_dk", k->seeds, HQC_SEED_BYTES, 1, 0);
-        ADD("y_support", k->y_sup, sizeof k->y_sup, 4, 0);
+        ADD("y_support", k->y_sup, j->d->omega * sizeof(uint32_t), 4, 0);
         ADD("y", k->y, sizeof k->y, 8, 1);
     }
     if (op != OP_KEYGEN) {
         ADD("m", j->m, HQC_K, 1, 0);
+        if (j->d->field_11b)
+            ADD("m_spec_field", k->m_spec, HQC_K, 1, 0);
         ADD("shared_secret", k->k_theta, HQC_SS_BYTES, 1, 0);
         ADD("theta", k->k_theta + HQC_SS_BYTES, HQC_SEED_BYTES, 1, 0);
-        ADD("r1_support", k->r1_sup, sizeof k->r1_sup, 4, 0);
-        ADD("r2_support", k->r2_sup, sizeof k->r2_sup, 4, 0);
-        ADD("e_support", k->e_sup, sizeof k->e_sup, 4, 0);
+        ADD("r1_support", k->r1_sup, j->d->omega_r * sizeof(uint32_t), 4, 0);
+        ADD("r2_support", k->r2_sup, j->d->omega_r * sizeof(uint32_t), 4, 0);
+        ADD("e_support", k->e_sup, j->d->omega_r * sizeof(uint32_t), 4, 0);
         ADD("r1", k->r1, sizeof k->r1, 8, 1);
         ADD("r2", k->r2, sizeof k->r2, 8, 1);
         ADD("e", k->e, sizeof k->e, 8, 1);
@@ -193,6 +229,7 @@ int main(void)
                     recompute(*dl, &j, &k); /* keygen's own secrets need only its seed */
                 size_t total = run_and_search(&j, s, ns, found, &used);
                 CHECK(j.rc == 0, "%s with %s returned %d", op_names[op], be->name, j.rc);
+                check_recomputed(&j, &k, op);
                 printf("{\"level\": %d, \"dialect\": \"%s\", \"backend\": \"%s\", \"op\": \"%s\", "
                        "\"used\": %zu, \"found\": %zu, \"windows\": {", HQC_LEVEL, (*dl)->name,
                        be->name, op_names[op], used, total);
