@@ -13,10 +13,10 @@ import pytest
 
 from conftest import LEVELS, LEVELS_META, supported_backends
 from lib import hqc_spec as spec
+from lib.dialects import BY_NAME, DIALECTS, sk_bytes
 from lib.exports import shared_library
 from lib.tool import load_library
 
-DIALECTS = {"161cd4f": "161cd4f", "v5.0.0": "v5_0_0"}
 KEYS = 2  # key pairs per level, dialect and backend
 
 
@@ -26,7 +26,7 @@ def lib():
 
 
 def kem(lib, level, dialect, backend):
-    prefix = "hqc%d_%s_crypto_kem_" % (level, DIALECTS[dialect])
+    prefix = "hqc%d_%s_crypto_kem_" % (level, BY_NAME[dialect].id)
     by_name = getattr(lib, "hqc%d_backend_by_name" % level)
     by_name.restype = ctypes.c_void_p
     be = ctypes.c_void_p(by_name(backend.encode()))
@@ -34,7 +34,7 @@ def kem(lib, level, dialect, backend):
     meta = LEVELS_META[str(level)]
 
     def keygen(seed):
-        pk, sk = ctypes.create_string_buffer(meta["pk"]), ctypes.create_string_buffer(meta["sk"])
+        pk, sk = ctypes.create_string_buffer(meta["pk"]), ctypes.create_string_buffer(sk_bytes(meta, dialect))
         assert getattr(lib, prefix + "keypair_derand_with")(be, pk, sk, seed) == 0
         return pk.raw, sk.raw
 
@@ -63,7 +63,12 @@ def tampered(ct, level, rnd):
         yield i, bytes(bad)
 
 
-@pytest.mark.parametrize("dialect", sorted(DIALECTS))
+def test_the_model_knows_every_dialect():
+    """A dialect added to src/hqc/dialect.h must be written into the model too."""
+    assert {d.name for d in DIALECTS} <= set(spec.KEYGEN_DOMAIN)
+
+
+@pytest.mark.parametrize("dialect", sorted(d.name for d in DIALECTS))
 @pytest.mark.parametrize("level", LEVELS)
 def test_secrets_match_the_hashlib_model(lib, level, dialect):
     backends = supported_backends(level)
@@ -76,16 +81,16 @@ def test_secrets_match_the_hashlib_model(lib, level, dialect):
         for _ in range(KEYS):
             seed_kem = rnd.randbytes(spec.SEED_BYTES)
             pk, sk = keygen(seed_kem)
-            # dk = ek || seed_dk || sigma || seed_kem, sigma from SHAKE256(seed_kem || 1).
+            # dk = ek || seed_dk || sigma [|| seed_kem], sigma from SHAKE256(seed_kem || domain).
             seed_dk = sk[len(pk):len(pk) + spec.SEED_BYTES]
-            assert sk == spec.decaps_key(level, pk, seed_dk, seed_kem), (backend, level, dialect)
+            assert sk == spec.decaps_key(level, pk, seed_dk, seed_kem, dialect), (backend, level, dialect)
             m, salt = rnd.randbytes(k), rnd.randbytes(spec.SALT_BYTES)
             ct, ss = encaps(pk, m, salt)
             assert ct.endswith(salt) and ss == spec.shared_secret(pk, m, salt), (backend, level, dialect)
             assert decaps(sk, ct) == ss
             for where, bad in tampered(ct, level, rnd):
                 got = decaps(sk, bad)
-                assert got == spec.rejection_secret(level, pk, seed_kem, bad), (backend, level, dialect, where)
+                assert got == spec.rejection_secret(level, pk, seed_kem, bad, dialect), (backend, level, dialect, where)
                 assert got != ss
                 checked += 1
     assert checked == len(backends) * KEYS * 6
