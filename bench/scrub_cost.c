@@ -13,6 +13,7 @@
 #include "dialect.h"
 #include "kem.h"
 #include "paired.h"
+#include "sample_stats.h"
 
 #define UNWIPED(f) HQC_CAT(unwiped_, f) /* f: kem.h's per-level name */
 int UNWIPED(kem_keypair_derand)(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk, uint8_t *sk,
@@ -52,26 +53,13 @@ static int no_refresh(void *p, int first, int last)
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
     size_t n = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 201;
     static const char *const names[3] = {"keygen", "encaps", "decaps"};
     static ctx c[2];
-    uint64_t *t[2] = {calloc(n, sizeof(uint64_t)), calloc(n, sizeof(uint64_t))};
-    double *r = calloc(n, sizeof(double));
-    if (!t[0] || !t[1] || !r || n == 0)
+    uint64_t *t[3]; /* unwiped, wiped, the ratios */
+    if (n == 0 || alloc_sample_arrays(t, 3, n) != 0)
         return 2;
     for (int w = 0; w < 2; w++) {
         c[w].d = dialect_list()[0];
@@ -89,15 +77,12 @@ int main(int argc, char **argv)
         paired_entry e[2] = {{call, &c[1], t[1]}, {call, &c[0], t[0]}};
         if (paired_run(e, 2, 10, n, n, no_refresh, NULL) != 0)
             return 2;
-        for (size_t i = 0; i < n; i++)
-            r[i] = (double)t[1][i] / (double)t[0][i];
-        qsort(r, n, sizeof *r, cmp_double);
-        qsort(t[0], n, sizeof(uint64_t), cmp_u64);
-        qsort(t[1], n, sizeof(uint64_t), cmp_u64);
+        sample_summary r = summarise_ratios_scaled(t[1], t[0], t[2], n, 10000);
+        sample_summary w = summarise_samples(t[1], n), u = summarise_samples(t[0], n);
         printf("{\"level\": %d, \"backend\": \"%s\", \"op\": \"%s\", \"iterations\": %zu, "
                "\"ratio_wiped_unwiped\": %.4f, \"wiped_ticks\": %llu, \"unwiped_ticks\": %llu}\n",
-               HQC_LEVEL, c[1].be->name, names[op], n, r[n / 2], (unsigned long long)t[1][n / 2],
-               (unsigned long long)t[0][n / 2]);
+               HQC_LEVEL, c[1].be->name, names[op], n, r.median / 10000.0, (unsigned long long)w.median,
+               (unsigned long long)u.median);
     }
     return 0;
 }
