@@ -5,27 +5,10 @@ them: its id (the C names' infix), its name (--dialect), and whether its expande
 ends with seed_KEM (column sk_seed; else the key is 32 bytes shorter and the seed is the
 dialect's own private key form).
 """
-import re
-from collections import namedtuple
-
 from conftest import ROOT
+from hqctools.dialects import read_dialects
 
-Dialect = namedtuple("Dialect", "id name sk_seed")
-_COLUMN = r"(?:\w+|HQC_PER_LEVEL\(\s*\d+,\s*\d+,\s*\d+\))"
-_ENTRY = re.compile(r'^\s*X\((\w+),\s*"([^"]+)",((?:\s*%s,){10})\s*"[^"]+"\)' % _COLUMN, re.M)
-
-
-def dialects():
-    text = (ROOT / "src" / "hqc" / "dialect.h").read_text()
-    out = []
-    for m in _ENTRY.finditer(text):
-        columns = re.findall(_COLUMN, m.group(3))
-        out.append(Dialect(m.group(1), m.group(2), columns[5] == "1"))
-    assert out, "no HQC_DIALECTS entries in src/hqc/dialect.h"
-    return out
-
-
-DIALECTS = dialects()
+DIALECTS = read_dialects(ROOT / "src" / "hqc" / "dialect.h")
 BY_NAME = {d.name: d for d in DIALECTS}
 
 
