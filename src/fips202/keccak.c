@@ -130,6 +130,15 @@ const char *keccak_impl_name(void)
     return impl()->name;
 }
 
+/* The permutation of a sponge's state, counted for make floor (trace.h) in a traced build. */
+static void permute(shake256_ctx *ctx)
+{
+    keccak_f1600(ctx->s);
+#ifdef HQC_TRACE
+    ctx->trace.perms_x1++;
+#endif
+}
+
 static inline void xor_byte(uint64_t *s, size_t i, uint8_t v)
 {
     ((uint8_t *)s)[i] ^= v;
@@ -142,6 +151,9 @@ void shake256_init(shake256_ctx *ctx)
 
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len)
 {
+#ifdef HQC_TRACE
+    ctx->trace.absorbed += len;
+#endif
     while (len > 0) {
         if (ctx->pos == 0 && len >= SHAKE256_RATE) {
             for (size_t w = 0; w < SHAKE256_RATE / 8; w++) {
@@ -149,7 +161,7 @@ void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len)
                 memcpy(&lane, in + 8 * w, 8);
                 ctx->s[w] ^= lane;
             }
-            keccak_f1600(ctx->s);
+            permute(ctx);
             in += SHAKE256_RATE;
             len -= SHAKE256_RATE;
             continue;
@@ -157,7 +169,7 @@ void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len)
         xor_byte(ctx->s, ctx->pos++, *in++);
         len--;
         if (ctx->pos == SHAKE256_RATE) {
-            keccak_f1600(ctx->s);
+            permute(ctx);
             ctx->pos = 0;
         }
     }
@@ -167,16 +179,19 @@ void shake256_finalize(shake256_ctx *ctx)
 {
     xor_byte(ctx->s, ctx->pos, 0x1f);
     xor_byte(ctx->s, SHAKE256_RATE - 1, 0x80);
-    keccak_f1600(ctx->s);
+    permute(ctx);
     ctx->pos = 0;
     ctx->squeezing = 1;
 }
 
 void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len)
 {
+#ifdef HQC_TRACE
+    ctx->trace.squeezed += len;
+#endif
     while (len > 0) {
         if (ctx->pos == SHAKE256_RATE) {
-            keccak_f1600(ctx->s);
+            permute(ctx);
             ctx->pos = 0;
         }
         size_t take = SHAKE256_RATE - ctx->pos;
@@ -191,5 +206,10 @@ void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len)
 
 void shake256_wipe(shake256_ctx *ctx)
 {
+#ifdef HQC_TRACE
+    /* Reported once: the wipe below clears the record, so a second wipe reports nothing. */
+    if (ctx->trace.role != NULL || ctx->trace.perms_x1 != 0)
+        hqc_trace_sponge_done(&ctx->trace);
+#endif
     zeroize(ctx, sizeof *ctx);
 }

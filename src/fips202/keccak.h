@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace.h"
+
 #define SHAKE256_RATE 136
 
 /* Level-independent, but still prefixed so they cannot clash with another Keccak in the
@@ -32,7 +34,16 @@ typedef struct {
     uint64_t s[25];
     size_t pos;      /* bytes absorbed into, or squeezed from, the current block */
     int squeezing;
+#ifdef HQC_TRACE
+    hqc_trace_sponge trace; /* make floor's counts (trace.h); reported by shake256_wipe */
+#endif
 } shake256_ctx;
+#endif
+/* Names what a sponge computes, for make floor's counts (trace.h); nothing in other builds. */
+#if defined(HQC_TRACE) && !defined(HQC_SHAKE256_EXTERNAL)
+#define HQC_TRACE_CTX_ROLE(ctx, r) ((ctx)->trace.role = (r))
+#else
+#define HQC_TRACE_CTX_ROLE(ctx, r) ((void)(ctx))
 #endif
 /* With HQC_SHAKE256_EXTERNAL, an embedding brings its own SHAKE256: it has typedef'd
  * hqc_shake256_ctx before this header (integration/liboqs/hqc_liboqs.h: liboqs's OQS_SHA3

@@ -15,6 +15,9 @@ typedef struct {
     size_t part, off; /* next message byte: parts[part] at offset off */
     size_t done;      /* output bytes written */
     int phase;
+#ifdef HQC_TRACE
+    unsigned perms_x1, perms_x4;
+#endif
 } job_cursor;
 
 /* State bytes [pos, pos + len) ^= in (little-endian lanes). */
@@ -78,15 +81,33 @@ static void block_io(job_cursor *c, uint64_t *st, size_t stride)
             j->rest->s[i] = st[i * stride];
         j->rest->pos = take;
         j->rest->squeezing = 1;
+#ifdef HQC_TRACE
+        /* The rest of the stream is counted as its own record of the same role. */
+        j->rest->trace = (hqc_trace_sponge){j->trace_role, 0, 0, 0, 0};
+#endif
     }
 }
+
+#ifdef HQC_TRACE
+/* Reports every job's counts (trace.h). */
+static void trace_jobs(const job_cursor *cur, size_t count)
+{
+    for (size_t k = 0; k < count; k++) {
+        const keccak_job *j = cur[k].job;
+        hqc_trace_sponge s = {j->trace_role, 0, j->outlen, cur[k].perms_x1, cur[k].perms_x4};
+        for (size_t p = 0; p < j->count; p++)
+            s.absorbed += j->parts[p].len;
+        hqc_trace_sponge_done(&s);
+    }
+}
+#endif
 
 void keccak_batch(const keccak_job *jobs, size_t count)
 {
     uint64_t st[100] = {0}, one[25];
     job_cursor cur[4];
     for (size_t k = 0; k < count; k++)
-        cur[k] = (job_cursor){&jobs[k], 0, 0, 0, ABSORBING};
+        cur[k] = (job_cursor){.job = &jobs[k], .phase = ABSORBING};
     for (;;) {
         size_t pending = 0, last = 0;
         for (size_t k = 0; k < count; k++) {
@@ -100,6 +121,10 @@ void keccak_batch(const keccak_job *jobs, size_t count)
             break;
         if (pending >= 2) {
             keccak_f1600_x4(st);
+#ifdef HQC_TRACE
+            for (size_t k = 0; k < count; k++)
+                cur[k].perms_x4 += cur[k].phase != FINISHED;
+#endif
             continue;
         }
         /* One job left: the four-state permutation would cost more than its own. */
@@ -107,10 +132,16 @@ void keccak_batch(const keccak_job *jobs, size_t count)
             one[i] = st[4 * i + last];
         while (cur[last].phase != FINISHED) {
             keccak_f1600(one);
+#ifdef HQC_TRACE
+            cur[last].perms_x1++;
+#endif
             block_io(&cur[last], one, 1);
         }
         break;
     }
+#ifdef HQC_TRACE
+    trace_jobs(cur, count);
+#endif
     zeroize(st, sizeof st);
     zeroize(one, sizeof one);
 }

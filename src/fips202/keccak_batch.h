@@ -25,7 +25,16 @@ typedef struct {
     /* If not NULL: receives the sponge after those outlen bytes, so that more output can be
      * squeezed with shake256_squeeze (SHAKE256 jobs only). */
     shake256_ctx *rest;
+#ifdef HQC_TRACE
+    const char *trace_role; /* make floor's name for it (trace.h); NULL: the pending role */
+#endif
 } keccak_job;
+/* Names a job for make floor's counts (trace.h); nothing in other builds. */
+#ifdef HQC_TRACE
+#define HQC_TRACE_JOB_ROLE(job, r) ((job)->trace_role = (r))
+#else
+#define HQC_TRACE_JOB_ROLE(job, r) ((void)(job))
+#endif
 
 /* Runs the count <= 4 jobs. While two or more still need the permutation they share the
  * four-state one; a job left alone finishes on the single-state permutation. */

@@ -42,7 +42,8 @@ int sha3_512_parts(uint8_t out[64], const hqc_bytes *parts, size_t count)
 
 static int digest_parts(uint8_t *out, size_t outlen, const hqc_bytes *parts, size_t count)
 {
-    const keccak_job job = {parts, count, 200 - 2 * outlen, SHA3_PAD, out, outlen, NULL};
+    const keccak_job job = {.parts = parts, .count = count, .rate = 200 - 2 * outlen, .pad = SHA3_PAD,
+                            .out = out, .outlen = outlen};
     keccak_batch(&job, 1);
     return 0;
 }

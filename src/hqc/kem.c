@@ -64,6 +64,7 @@ int kem_keypair_derand(const hqc_dialect *d, const hqc_backend *be, uint8_t *pk,
 
     /* SHAKE256(seed_KEM || domain): 1 in the spec's dialects, k in Bouncy Castle 1.87's. */
     xof_init_domain(&xof, seed_kem, d->kem_domain);
+    HQC_TRACE_CTX_ROLE(&xof, "XOF(seed_KEM)");
     shake256_squeeze(&xof, seed_pke, sizeof seed_pke);
     shake256_squeeze(&xof, sigma, sizeof sigma);
     shake256_wipe(&xof);

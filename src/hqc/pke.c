@@ -11,6 +11,7 @@
 #include "code.h"
 #include "sampling.h"
 #include "symmetric.h"
+#include "trace.h"
 #include "zeroize.h"
 
 /* Bytes of a length-n vector from the wire, with the padding bits above n dropped. */
@@ -51,6 +52,7 @@ static void fixed_weight_init(fixed_weight *v, const uint32_t *support, size_t w
 static void mul_fixed_weight(uint64_t o[HQC_WORDS], const uint64_t a[HQC_WORDS], const fixed_weight *v,
                              const hqc_backend *be)
 {
+    HQC_TRACE_PRODUCT(be->mul_sparse ? "mul_sparse" : "mul", v->weight);
     if (be->mul_sparse)
         be->mul_sparse(o, a, v->support, v->weight);
     else
@@ -145,6 +147,7 @@ static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[H
     /* omega_e = omega_r in every dialect (spec Table of parameters; Bouncy Castle 1.87 draws
      * e with its omega_r as well). */
     xof_init_domain(&xof, theta, d->xof_domain);
+    HQC_TRACE_CTX_ROLE(&xof, "XOF(theta)");
     d->sample_encrypt(&xof, r2_support, d->omega_r);
     d->sample_encrypt(&xof, e_support, d->omega_r);
     d->sample_encrypt(&xof, r1_support, d->omega_r);

@@ -6,6 +6,7 @@
 #include "keccak_batch.h"
 #include "sampling.h"
 #include "sha3.h"
+#include "trace.h"
 #include "zeroize.h"
 
 enum { DOMAIN_G = 0, DOMAIN_H = 1, DOMAIN_I = 2, DOMAIN_J = 3, DOMAIN_XOF = 1 };
@@ -31,6 +32,7 @@ int hash_h(uint8_t out[32], const uint8_t ek[HQC_PK_BYTES])
 {
     const uint8_t domain = DOMAIN_H;
     const hqc_bytes parts[] = {{ek, HQC_PK_BYTES}, {&domain, 1}};
+    HQC_TRACE_ROLE("H");
     return sha3_256_parts(out, parts, 2);
 }
 
@@ -39,6 +41,7 @@ int hash_g(uint8_t out[64], const uint8_t h_ek[32], const uint8_t m[HQC_SEC_BYTE
 {
     const uint8_t domain = DOMAIN_G;
     const hqc_bytes parts[] = {{h_ek, 32}, {m, HQC_SEC_BYTES}, {salt, HQC_SALT_BYTES}, {&domain, 1}};
+    HQC_TRACE_ROLE("G");
     return sha3_512_parts(out, parts, 4);
 }
 
@@ -46,6 +49,7 @@ int hash_i(uint8_t out[64], const uint8_t seed[HQC_SEED_BYTES])
 {
     const uint8_t domain = DOMAIN_I;
     const hqc_bytes parts[] = {{seed, HQC_SEED_BYTES}, {&domain, 1}};
+    HQC_TRACE_ROLE("I");
     return sha3_512_parts(out, parts, 2);
 }
 
@@ -54,6 +58,7 @@ int hash_j(uint8_t out[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_
 {
     const uint8_t domain = DOMAIN_J;
     const hqc_bytes parts[] = {{h_ek, 32}, {sigma, HQC_SEC_BYTES}, {ct, HQC_CT_BYTES}, {&domain, 1}};
+    HQC_TRACE_ROLE("J");
     return sha3_256_parts(out, parts, 4);
 }
 
@@ -82,15 +87,24 @@ int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS
     keccak_job jobs[3];
     size_t count = 0;
 #ifndef HQC_SHA3_OPENSSL
-    if (ek != NULL)
-        jobs[count++] = (keccak_job){h_parts, 2, SHAKE256_RATE, SHA3_PAD, h_ek, 32, NULL};
+    if (ek != NULL) {
+        jobs[count++] = (keccak_job){.parts = h_parts, .count = 2, .rate = SHAKE256_RATE, .pad = SHA3_PAD,
+                                     .out = h_ek, .outlen = 32};
+        HQC_TRACE_JOB_ROLE(&jobs[count - 1], "H");
+    }
 #else
     (void)h_parts;
 #endif
-    if (seed_ek != NULL)
-        jobs[count++] = (keccak_job){ek_parts, xof_parts, SHAKE256_RATE, SHAKE_PAD, (uint8_t *)h, HQC_N_BYTES, NULL};
+    if (seed_ek != NULL) {
+        jobs[count++] = (keccak_job){.parts = ek_parts, .count = xof_parts, .rate = SHAKE256_RATE,
+                                     .pad = SHAKE_PAD, .out = (uint8_t *)h, .outlen = HQC_N_BYTES};
+        HQC_TRACE_JOB_ROLE(&jobs[count - 1], "expand-h");
+    }
     if (seed_dk != NULL) {
-        jobs[count++] = (keccak_job){dk_parts, xof_parts, SHAKE256_RATE, SHAKE_PAD, dk->head, XOF_HEAD_BYTES, &dk->rest};
+        jobs[count++] = (keccak_job){.parts = dk_parts, .count = xof_parts, .rate = SHAKE256_RATE,
+                                     .pad = SHAKE_PAD, .out = dk->head, .outlen = XOF_HEAD_BYTES,
+                                     .rest = &dk->rest};
+        HQC_TRACE_JOB_ROLE(&jobs[count - 1], "XOF(seed_dk)");
         dk->pos = 0;
     }
     keccak_batch(jobs, count);
