@@ -11,19 +11,20 @@
 
 #include "cpu.h"
 #include "keccak_avx512_plan.h"
-#include "keccak_tables.h"
 #include "keccak_x86.h"
 
+/* What the kernel needs of the CPU, read by src/fips202/keccak.c; defined here, where the
+ * emulated build (mk/emu.mk) clears it along with the instructions. */
 const uint32_t hqc_keccak_f1600_avx512_needs = HQC_CPU_AVX512F;
 
 void hqc_keccak_f1600_avx512(uint64_t s[25])
 {
-    __m512i a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, d0, d1, d2, d3, d4, c, cm, cp, rc, m0, m1, m2, m3;
+    __m512i a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, d0, d1, d2, d3, d4, c, cm, cp, m0, m1, m2, m3;
     KECCAK_AVX512_LOAD(s)
     for (int r = 0; r < 21; r += 3) {
-        KECCAK_AVX512_ROUNDS3(r, r ? keccak_round_constants[r - 1] : 0)
+        KECCAK_AVX512_ROUNDS3(r)
         KECCAK_AVX512_RELAYOUT
     }
-    KECCAK_AVX512_ROUNDS3(21, keccak_round_constants[20])
-    KECCAK_AVX512_STORE(s, keccak_round_constants[23])
+    KECCAK_AVX512_ROUNDS3(21)
+    KECCAK_AVX512_STORE(s)
 }
