@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The avx512 and avx512-sparse backends on a CPU without AVX-512, through the emulated build
-(make avx512-emu-build, mk/emu.mk): src/gf2x/native/x86_64/avx512 and the AVX-512VL Keccak kernel compiled
+(make avx512-emu-build, mk/emu.mk): src/gf2x/native/x86_64/avx512 and the AVX-512 Keccak kernels compiled
 with SIMDe's portable intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics
-compute: the Keccak kernel against its twin, the official KAT digests of both backends at every
+compute: the Keccak kernels against their twins, the official KAT digests of both backends at every
 level, products against libgf2x, the support expansion
 (including HQC-1's 512-bit kernel) and RS syndromes against their portable twins, RS decoding
 through their syndromes, and their sparse products. Not the AVX-512 machine code, its speed or
