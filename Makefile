@@ -86,9 +86,10 @@ KECCAK_X86 := $(if $(findstring x86_64,$(TARGET_MACHINE)),yes)
 ISA_keccak_f1600_bmi     := -mbmi -mbmi2
 ISA_keccak_f1600_x4_avx2 := -mavx2
 ISA_keccak_f1600_x4_avx512vl := -mavx512f -mavx512vl
+ISA_keccak_f1600_avx512 := -mavx512f
 KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(KECCAK_ARCH_DEFS:%=% )$(SHA3_DEFS)
 INCS := -Isrc/hqc -Isrc/fips202 -Isrc/gf2x -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/fips202/native/x86_64)$(KECCAK_ARCH_INCS:%= %)
-GENERATED := $(GEN)/keccak_tables.h $(GEN)/rs_generator.h
+GENERATED := $(GEN)/keccak_tables.h $(GEN)/keccak_avx512_plan.h $(GEN)/rs_generator.h
 
 # Level-independent sources are compiled once; everything else once per level.
 COMMON_SRCS := src/hqc/cpu.c $(wildcard src/fips202/*.c) src/hqc/randombytes.c src/hqc/version.c \
@@ -129,6 +130,9 @@ all: $(LIB) $(PROGS) $(API_HEADERS) $(BUILD)/exports.txt $(EXTRA_PROGS)
 
 # Generated tables (computed, never typed in) and the per-level public api.h.
 $(GEN)/keccak_tables.h: scripts/gen-keccak-tables
+	@mkdir -p $(dir $@)
+	$(PYTHON) $< $@
+$(GEN)/keccak_avx512_plan.h: scripts/gen-keccak-avx512
 	@mkdir -p $(dir $@)
 	$(PYTHON) $< $@
 $(GEN)/rs_generator.h: scripts/gen-rs-tables

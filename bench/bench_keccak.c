@@ -63,6 +63,21 @@ static void absorb_with(void (*perm)(uint64_t *))
 }
 
 static void absorb_ours(void) { absorb_with(keccak_f1600); }
+/* Two one-state kernels of keccak_impls() against each other (the AVX-512 one against BMI). */
+static void (*one_a)(uint64_t s[25]), (*one_b)(uint64_t s[25]);
+static void absorb_one_a(void) { absorb_with(one_a); }
+static void absorb_one_b(void) { absorb_with(one_b); }
+/* A squeeze chain: each permutation's input is the previous one's output, nothing in between. */
+static void chain_one_a(void)
+{
+    for (size_t b = 0; b < BLOCKS; b++)
+        one_a(state);
+}
+static void chain_one_b(void)
+{
+    for (size_t b = 0; b < BLOCKS; b++)
+        one_b(state);
+}
 static void absorb_portable(void) { absorb_with(keccak_f1600_portable); }
 static void absorb_openssl(void) { EVP_DigestUpdate(absorb_ctx, input, sizeof input); }
 
@@ -122,6 +137,17 @@ int main(int argc, char **argv)
             other_x4 = (*k)->f1600_x4;
             pair("four-state: avx512vl vs avx2", x4_perms, x4_perms_other, iters, BLOCKS);
         }
+    /* Where the one-state AVX-512 kernel runs: it against the BMI one, on the same absorb (each
+     * block's permutation waits on the previous one, as a squeeze chain does). */
+    for (const keccak_impl *const *k = keccak_impls(); *k; k++)
+        if (strcmp((*k)->name, "avx512+avx512vl") == 0 && keccak_impl_runs(*k))
+            one_a = (*k)->f1600;
+        else if (strcmp((*k)->name, "bmi") == 0 && keccak_impl_runs(*k))
+            one_b = (*k)->f1600;
+    if (one_a && one_b) {
+        pair("one-state permutation: avx512 vs bmi", absorb_one_a, absorb_one_b, iters, BLOCKS);
+        pair("one-state chain (squeeze): avx512 vs bmi", chain_one_a, chain_one_b, iters, BLOCKS);
+    }
     pair("SHA3-256, 7238 bytes: ours vs OpenSSL EVP", sha3_256_ours, sha3_256_openssl, iters, 1);
     pair("SHA3-512, 64 bytes: ours vs OpenSSL EVP", sha3_512_ours, sha3_512_openssl, iters, 1);
     EVP_MD_CTX_free(absorb_ctx);

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # emu.mk: the emulated AVX-512 build (docs/VERIFICATION.md, "Emulated AVX-512"). The ordinary
 # build with BACKEND=avx512, run by a sub-make into build/avx512emu, except that the files of
-# src/gf2x/native/x86_64/avx512 (and the AVX-512VL Keccak kernel) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
+# src/gf2x/native/x86_64/avx512 (and the AVX-512 Keccak kernels) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
 # tests/emu/avx512_simde.h forced in: SIMDe's portable C for the 512-bit intrinsics and tables
 # that ask only for AVX2, so avx512 and avx512-sparse run, slowly, on any AVX2 CPU. It checks
 # what the intrinsics compute (KATs, products against libgf2x, the support expansion and
@@ -27,10 +27,10 @@ EMU_SAN  ?=
 EMU_ALIGN := -fsanitize=alignment -fno-sanitize-recover=all
 EMU_ISA  := -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),-isystem $(SIMDE_INC)) \
             -include tests/emu/avx512_simde.h -Wno-psabi
-# The AVX-512VL Keccak kernel is emulated the same way, so every program of this build (the
-# KATs of every backend included) permutes through it.
+# The AVX-512 Keccak kernels (one state; four states with VL) are emulated the same way, so
+# every program of this build (the KATs of every backend included) permutes through them.
 EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_ALIGN) $(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)" \
-            ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)"
+            ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)" ISA_keccak_f1600_avx512="$(EMU_ISA)"
 EMU_PROGS = $(EMU_BUILD)/bin/hqc_info $(EMU_BUILD)/bin/test_keccak \
             $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
 

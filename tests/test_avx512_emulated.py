@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The avx512 and avx512-sparse backends on a CPU without AVX-512, through the emulated build
-(make avx512-emu-build, mk/emu.mk): src/gf2x/native/x86_64/avx512 and the AVX-512VL Keccak kernel compiled
+(make avx512-emu-build, mk/emu.mk): src/gf2x/native/x86_64/avx512 and the AVX-512 Keccak kernels compiled
 with SIMDe's portable intrinsics and tests/emu/avx512_simde.h. Checks what the intrinsics
-compute: the Keccak kernel against its twin, the official KAT digests of both backends at every
+compute: the Keccak kernels against their twins, the official KAT digests of both backends at every
 level, products against libgf2x, the support expansion
 (including HQC-1's 512-bit kernel) and RS syndromes against their portable twins, RS decoding
 through their syndromes, and their sparse products. Not the AVX-512 machine code, its speed or
@@ -59,7 +59,8 @@ def test_emulated_build_offers_both_backends_and_has_no_avx512_code(emu):
     sources = sorted((ROOT / avx512).glob("*.c"))
     objs = [EMU / "obj" / ("hqc%d" % level) / avx512 / (src.stem + ".o")
             for level in LEVELS for src in sources]
-    objs.append(EMU / "obj" / "common" / "src" / "fips202" / "native" / "x86_64" / "keccak_f1600_x4_avx512vl.o")
+    objs += [EMU / "obj" / "common" / "src" / "fips202" / "native" / "x86_64" / (k + ".o")
+             for k in ("keccak_f1600_x4_avx512vl", "keccak_f1600_avx512")]
     missing = [o for o in objs if not o.exists()]
     assert sources and not missing, missing
     for obj in objs:
@@ -70,11 +71,11 @@ def test_emulated_build_offers_both_backends_and_has_no_avx512_code(emu):
 
 
 def test_emulated_keccak_kernel_matches_its_twins_and_is_dispatched(emu):
-    """The AVX-512VL four-state permutation against the portable twin, and as the kernel the
-    emulated build dispatches to, so the KATs below permute through it too."""
+    """The AVX-512 one-state and AVX-512VL four-state permutations against the portable twin,
+    and as the kernels the emulated build dispatches to, so the KATs below permute through them too."""
     out = run([emu / "test_keccak"]).stdout
     assert out.rstrip().endswith(": ok"), out
-    assert out.startswith("test_keccak (bmi+avx512vl; kernels tested: bmi+avx512vl avx512vl "), out
+    assert out.startswith("test_keccak (avx512+avx512vl; kernels tested: avx512+avx512vl bmi+avx512vl avx512vl "), out
 
 
 @pytest.mark.parametrize("level", LEVELS)

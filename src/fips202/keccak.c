@@ -52,6 +52,10 @@ static const keccak_impl impl_bmi_avx2 = {"bmi+avx2", hqc_keccak_f1600_bmi, hqc_
 static const keccak_impl impl_avx512vl = {"avx512vl", keccak_f1600_portable, hqc_keccak_f1600_x4_avx512vl};
 static const keccak_impl impl_bmi_avx512vl = {"bmi+avx512vl", hqc_keccak_f1600_bmi,
                                               hqc_keccak_f1600_x4_avx512vl};
+/* One state in zmm registers: a shorter critical path than the scalar rounds, which is what a
+ * single SHAKE256 chain (HQC's key generation) waits on (dev/tuning/keccak_x86.md). */
+static const keccak_impl impl_avx512_avx512vl = {"avx512+avx512vl", hqc_keccak_f1600_avx512,
+                                                 hqc_keccak_f1600_x4_avx512vl};
 #endif
 #ifdef HQC_HAVE_KECCAK_ARM
 /* One state stays on the scalar rounds (one ROR per rotation): a single state would leave
@@ -62,7 +66,7 @@ static const keccak_impl impl_sha3 = {"sha3", keccak_f1600_portable, hqc_keccak_
 
 static const keccak_impl *const all_impls[] = {
 #ifdef HQC_HAVE_KECCAK_X86
-    &impl_bmi_avx512vl, &impl_avx512vl, &impl_bmi_avx2, &impl_avx2, &impl_bmi,
+    &impl_avx512_avx512vl, &impl_bmi_avx512vl, &impl_avx512vl, &impl_bmi_avx2, &impl_avx2, &impl_bmi,
 #endif
 #ifdef HQC_HAVE_KECCAK_ARM
     &impl_sha3,
@@ -81,6 +85,8 @@ static uint32_t impl_needs(const keccak_impl *k)
 #ifdef HQC_HAVE_KECCAK_X86
     if (k->f1600 == hqc_keccak_f1600_bmi)
         needs |= HQC_CPU_BMI1 | HQC_CPU_BMI2;
+    if (k->f1600 == hqc_keccak_f1600_avx512)
+        needs |= hqc_keccak_f1600_avx512_needs;
     if (k->f1600_x4 == hqc_keccak_f1600_x4_avx2)
         needs |= HQC_CPU_AVX2;
     if (k->f1600_x4 == hqc_keccak_f1600_x4_avx512vl)

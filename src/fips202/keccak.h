@@ -63,8 +63,8 @@ void keccak_f1600(uint64_t s[25]);
 void keccak_f1600_x4(uint64_t s[100]);
 void keccak_f1600_portable(uint64_t s[25]);
 void keccak_f1600_x4_portable(uint64_t s[100]);
-/* "portable", "bmi", "avx2", "bmi+avx2", "avx512vl" or "bmi+avx512vl": the kernels
- * keccak_f1600 and keccak_f1600_x4 use. */
+/* "portable", "bmi", "avx2", "bmi+avx2", "avx512vl", "bmi+avx512vl" or "avx512+avx512vl":
+ * the kernels keccak_f1600 and keccak_f1600_x4 use. */
 const char *keccak_impl_name(void);
 
 /* Every pair of kernels compiled in, fastest first, NULL-terminated (for the tests and the

@@ -16,6 +16,8 @@
 #define hqc_cpu_features_string HQC_NAMESPACED(hqc_cpu_features_string)
 #define hqc_keccak_batch HQC_NAMESPACED(hqc_keccak_batch)
 #define hqc_keccak_f1600 HQC_NAMESPACED(hqc_keccak_f1600)
+#define hqc_keccak_f1600_avx512 HQC_NAMESPACED(hqc_keccak_f1600_avx512)
+#define hqc_keccak_f1600_avx512_needs HQC_NAMESPACED(hqc_keccak_f1600_avx512_needs)
 #define hqc_keccak_f1600_bmi HQC_NAMESPACED(hqc_keccak_f1600_bmi)
 #define hqc_keccak_f1600_portable HQC_NAMESPACED(hqc_keccak_f1600_portable)
 #define hqc_keccak_f1600_x4 HQC_NAMESPACED(hqc_keccak_f1600_x4)

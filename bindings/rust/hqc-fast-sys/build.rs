@@ -17,7 +17,9 @@ const LEVELS: [(u32, usize, usize, usize, usize); 3] =
 fn main() {
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let root = source_root();
-    for watched in ["src", "include", "Makefile", "mk", "scripts/gen-keccak-tables", "scripts/gen-rs-tables"] {
+    for watched in [
+        "src", "include", "Makefile", "mk", "scripts/gen-keccak-tables", "scripts/gen-keccak-avx512", "scripts/gen-rs-tables",
+    ] {
         println!("cargo:rerun-if-changed={}", root.join(watched).display());
     }
     println!("cargo:rerun-if-env-changed=HQC_SOURCE_DIR");

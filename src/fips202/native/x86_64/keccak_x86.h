@@ -10,6 +10,10 @@
 /* One state, rounds compiled with BMI1 (ANDN) and BMI2 (RORX). */
 void hqc_keccak_f1600_bmi(uint64_t s[25]);
 
+/* One state in five zmm registers (AVX-512F), and the CPU features it needs. */
+void hqc_keccak_f1600_avx512(uint64_t s[25]);
+extern const uint32_t hqc_keccak_f1600_avx512_needs;
+
 /* Four states interleaved: lane i of state j is s[4 i + j]. */
 void hqc_keccak_f1600_x4_avx2(uint64_t s[100]);
 
