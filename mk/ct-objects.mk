@@ -48,6 +48,9 @@ CT_OBJ_SRCS := $(filter-out %/backend_%.c %sparse_mul_avx2.c %sparse_mul_avx512.
                  $(if $(NATIVE_ARCH),$(wildcard $(NATIVE)/*.c) $(foreach b,$(NATIVE_BACKENDS),$(wildcard $(NATIVE)/$(b)/*.c)))) \
                src/gf2x/karatsuba.c src/gf2x/reduce.c src/gf2x/syndromes.c src/hqc/reed_muller.c src/hqc/sampling.c
 CT_OBJ_OBJS := $(foreach l,$(LEVELS),$(patsubst %.c,$(BUILD)/obj/hqc$(l)/%.o,$(CT_OBJ_SRCS)))
+# The Keccak permutations (level-independent objects): every kernel of this architecture and
+# the portable pair in keccak.c (scripts/ct-objects checks only those two there).
+CT_OBJ_OBJS += $(patsubst %.c,$(BUILD)/obj/common/%.o,$(if $(NATIVE_ARCH),$(wildcard src/fips202/native/$(NATIVE_ARCH)/*.c)) src/fips202/keccak.c)
 CT_LEAKY_ISA := $(if $(filter x86_64,$(NATIVE_ARCH)),$(ISA_avx512),$(ISA_neon))
 
 $(BUILD)/obj/ct_leaky_obj.o: tests/ct/ct_leaky_obj.c
