@@ -104,10 +104,18 @@ static inline __m512i group_words(const uint8_t *octet, const uint8_t *in_octet,
     return _mm512_gf2p8affine_epi64_epi8(transpose, onehot, 0);
 }
 
-/* Plane p of the block's words from a group's idx and its A_p. */
+/* Plane p of the block's words from a group's idx and its A_p. Under clang the broadcast A_p
+ * is kept in a register: clang 14 to 19 fold it into the affine as a {1to8} memory operand and
+ * then encode a small displacement with the wrong disp8 scale (1 instead of 8), so the affine
+ * reads another address (LLVM pull request 120340, fixed in LLVM 20); test_mul's support cases
+ * caught it as all-zero planes. gcc keeps the broadcast in a register by itself. */
 static inline __m512i plane_bytes(__m512i idx, uint64_t a_p)
 {
-    return _mm512_gf2p8affine_epi64_epi8(idx, _mm512_set1_epi64((long long)a_p), 0);
+    __m512i a = _mm512_set1_epi64((long long)a_p);
+#if defined(__clang__)
+    __asm__("" : "+v"(a));
+#endif
+    return _mm512_gf2p8affine_epi64_epi8(idx, a, 0);
 }
 
 void support_to_vector_gfni(uint64_t *v, const uint32_t *support, size_t weight)
