@@ -240,7 +240,9 @@ int main(int argc, char **argv)
     }
 
     /* Supports that stress the support expansions (src/gf2x/native/x86_64/support_to_vector_avx2.c:
-     * per-word subsets of groups of four positions, blocks of 32 words): many positions in one
+     * per-word subsets of groups of four positions, blocks of 32 words; avx512/
+     * support_to_vector_gfni.c: groups of eight, blocks of 64 words; at every level case 8's
+     * boundary is one of those too and case 9's run lies in the last of them): many positions in one
      * 256-bit chunk (the first, a middle and the last one, which n cuts short), so in one word
      * and one group; one position in each of consecutive chunks; the top positions; runs across
      * chunk and 32-word block boundaries and at the start of the last, partial block; in
