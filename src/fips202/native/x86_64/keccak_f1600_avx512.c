@@ -10,8 +10,35 @@
 #include <immintrin.h>
 
 #include "cpu.h"
-#include "keccak_avx512_plan.h"
 #include "keccak_x86.h"
+
+/* The plan's three-input functions (theta's parity, chi, the regathers' ORs) are VPTERNLOGQ.
+ * MemorySanitizer (clang 16) does not model it: it would report every secret operand and mark
+ * the result public. So the MSan constant-time build (-DHQC_CT_MSAN, docs/VERIFICATION.md) gets
+ * each as the OR of its minterms in AND/OR/XOR, which it models, as gf2x_avx512.h does for the
+ * products. imm bit (a << 2 | b << 1 | c) is the value for those input bits, as in VPTERNLOGQ. */
+#ifdef HQC_CT_MSAN
+static inline __m512i ternlog_minterms(__m512i a, __m512i b, __m512i c, int imm)
+{
+    const __m512i ones = _mm512_set1_epi64(-1);
+    __m512i r = _mm512_setzero_si512();
+    for (int k = 0; k < 8; k++)
+        if (imm >> k & 1) {
+            __m512i x = (k & 4) ? a : _mm512_xor_si512(a, ones);
+            __m512i y = (k & 2) ? b : _mm512_xor_si512(b, ones);
+            __m512i z = (k & 1) ? c : _mm512_xor_si512(c, ones);
+            r = _mm512_or_si512(r, _mm512_and_si512(x, _mm512_and_si512(y, z)));
+        }
+    return r;
+}
+#define KECCAK_TERNLOG(a, b, c, imm) ternlog_minterms(a, b, c, imm)
+#define KECCAK_MASK_TERNLOG(src, k, a, b, imm) _mm512_mask_blend_epi64(k, src, ternlog_minterms(src, a, b, imm))
+#else
+#define KECCAK_TERNLOG(a, b, c, imm) _mm512_ternarylogic_epi64(a, b, c, imm)
+#define KECCAK_MASK_TERNLOG(src, k, a, b, imm) _mm512_mask_ternarylogic_epi64(src, k, a, b, imm)
+#endif
+
+#include "keccak_avx512_plan.h"
 
 /* What the kernel needs of the CPU, read by src/fips202/keccak.c; defined here, where the
  * emulated build (mk/emu.mk) clears it along with the instructions. */

@@ -36,16 +36,32 @@ _Static_assert(8 * BLOCKS <= NO_OCTET, "octet numbers fit a signed byte, with 0x
  * slot_bytes gives, for 16 slots (32-bit lanes of x, a position or PADDING), the octet number
  * 8 x block + j of its word and k, the byte of its word holding its bit and that bit's index
  * in the byte, each saturated to a signed byte (so padding's octet becomes NO_OCTET). */
+/* The 16 signed-saturated bytes of 16 nonnegative 32-bit lanes (VPMOVSDB). MemorySanitizer
+ * (clang 16) does not model VPMOVSDB (it reports every secret operand and marks the result
+ * public), so the MSan constant-time build (-DHQC_CT_MSAN) narrows with a minimum, a byte
+ * shuffle and a dword permutation, which it models: the same bytes. */
+static inline __m128i saturate_bytes(__m512i v)
+{
+#ifdef HQC_CT_MSAN
+    const __m512i pick = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    const __m512i packed = _mm512_shuffle_epi8(_mm512_min_epi32(v, _mm512_set1_epi32(127)), pick);
+    return _mm512_castsi512_si128(
+        _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), packed));
+#else
+    return _mm512_cvtsepi32_epi8(v);
+#endif
+}
+
 static inline void slot_bytes(__m128i out[4], __m512i x)
 {
     const __m512i w = _mm512_srli_epi32(x, 6), u = _mm512_and_si512(w, _mm512_set1_epi32(63));
     const __m512i j = _mm512_or_si512(_mm512_and_si512(u, _mm512_set1_epi32(6)), _mm512_srli_epi32(u, 5));
     const __m512i k = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(u, 2), _mm512_set1_epi32(6)),
                                       _mm512_and_si512(u, _mm512_set1_epi32(1)));
-    out[0] = _mm512_cvtsepi32_epi8(_mm512_add_epi32(_mm512_slli_epi32(_mm512_srli_epi32(w, 6), 3), j));
-    out[1] = _mm512_cvtsepi32_epi8(k);
-    out[2] = _mm512_cvtsepi32_epi8(_mm512_and_si512(_mm512_srli_epi32(x, 3), _mm512_set1_epi32(7)));
-    out[3] = _mm512_cvtsepi32_epi8(_mm512_and_si512(x, _mm512_set1_epi32(7)));
+    out[0] = saturate_bytes(_mm512_add_epi32(_mm512_slli_epi32(_mm512_srli_epi32(w, 6), 3), j));
+    out[1] = saturate_bytes(k);
+    out[2] = saturate_bytes(_mm512_and_si512(_mm512_srli_epi32(x, 3), _mm512_set1_epi32(7)));
+    out[3] = saturate_bytes(_mm512_and_si512(x, _mm512_set1_epi32(7)));
 }
 
 /* Eight planes (plane p: byte p of each word, in the order above) to 64 words at dst; words
