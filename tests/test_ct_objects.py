@@ -96,6 +96,22 @@ def test_x86_calls_within_an_object(tmp_path):
         res.stdout
 
 
+def test_x86_stack_slots(tmp_path):
+    """A fixed stack slot read back is public only if this path stored a public value there:
+    a secret a callee copied into the frame (memcpy) or stored at a computed frame offset is
+    reported when a fixed slot is read and used as an address; a public spill below the
+    buffer a callee is given, and the caller's stack argument, are not
+    (tests/ct/ct_slots_x86.S). Before, both leaks passed: a slot the function never stored
+    to read as public."""
+    need("gcc")
+    obj = tmp_path / "slots.o"
+    run(["gcc", "-c", ROOT / "tests" / "ct" / "ct_slots_x86.S", "-o", obj])
+    res = run(["python3", CHECK, "--expect-leaks", obj], check=False)
+    assert res.returncode == 0, res.stdout
+    assert "2 leaky functions reported, 0 missed []; 2 clean functions, 0 reported" in res.stdout, \
+        res.stdout
+
+
 def rm_decoder_object(tmp_path, barrier):
     """src/hqc/reed_muller.c at HQC-1 by clang 16 -O2 -mtune=znver3, from a copy of src/ whose
     ct.h keeps its value barrier or has it removed (ct_barrier32/64 return their argument)."""
