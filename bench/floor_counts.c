@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "backend.h"
 #include "dialect.h"
 #include "kem.h"
+#include "randombytes.h"
 #include "trace.h"
 
 #ifndef HQC_TRACE
@@ -86,18 +86,6 @@ static void print_record(const hqc_dialect *d, const hqc_backend *be, const char
     printf("]}\n");
 }
 
-static void random_bytes(uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t got = getrandom(p, len, 0);
-        if (got <= 0) {
-            perror("getrandom");
-            exit(1);
-        }
-        p += got, len -= (size_t)got;
-    }
-}
-
 /* Runs one operation under the hooks and prints its record; 0, or 1 if it failed. */
 static int traced(const hqc_dialect *d, const hqc_backend *be, const char *op, int run, int rc)
 {
@@ -117,9 +105,11 @@ static int run_one(const hqc_dialect *d, const hqc_backend *be, int run)
     uint8_t seed[HQC_SEED_BYTES], m[HQC_SEC_BYTES], salt[HQC_SALT_BYTES];
     uint8_t ss[HQC_SS_BYTES], ss2[HQC_SS_BYTES];
     int bad = 0;
-    random_bytes(seed, sizeof seed);
-    random_bytes(m, sizeof m);
-    random_bytes(salt, sizeof salt);
+    if (hqc_randombytes(seed, sizeof seed) != 0 || hqc_randombytes(m, sizeof m) != 0 ||
+        hqc_randombytes(salt, sizeof salt) != 0) {
+        fprintf(stderr, "error: no randomness from the system\n");
+        return 1;
+    }
     memset(&rec, 0, sizeof rec);
     bad |= traced(d, be, "keygen", run, kem_keypair_derand(d, be, pk, sk, seed));
     bad |= traced(d, be, "encaps", run, kem_enc_derand(d, be, ct, ss, pk, m, salt));
