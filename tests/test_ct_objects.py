@@ -11,13 +11,13 @@ not; and two configurations of `make ct-objects` (the full set is `make ct-objec
 `make ct-matrix`): clang 16 -O2 -march=znver4 (the x86 objects of every backend, AVX-512 ones
 included) and clang 19 -O2 -mcpu=neoverse-v2 for aarch64 (neon and ref).
 """
-import os
 import shutil
 import subprocess
 
 import pytest
 
 from conftest import ROOT, run
+from lib.skip_policy import need_tools
 from verify_build import make
 
 CHECK = ROOT / "scripts" / "ct-objects"
@@ -28,14 +28,7 @@ X86_ISA = ["-mavx2", "-mpclmul", "-mbmi2", "-mavx512f", "-mavx512bw", "-mavx512d
            "-mvpclmulqdq", "-mgfni"]
 
 
-def need(tool):
-    """A compiler the check needs: its absence fails under CI=true, else skips with the
-    reason (scripts/install-deps installs them all)."""
-    if shutil.which(tool) is None:
-        msg = "%s is not installed (scripts/install-deps installs it)" % tool
-        if os.environ.get("CI") == "true":
-            pytest.fail(msg)
-        pytest.skip(msg)
+need = need_tools  # a compiler the check needs (lib/skip_policy.py)
 
 
 def compile_obj(cc, flags, src, out, *extra):

@@ -8,7 +8,6 @@ The whole `make prove` (EVA over keygen/encaps/decaps of every dialect) is too s
 suite on two cores; this file runs `make prove-quick`'s parts.
 """
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -16,17 +15,11 @@ import sys
 import pytest
 
 from conftest import ROOT
+from lib.skip_policy import need_tools
 
 TOOLS = ("frama-c", "why3", "z3", "cvc4")
 
 
-def need_tools():
-    missing = [t for t in TOOLS if shutil.which(t) is None]
-    if missing:
-        msg = "missing %s (scripts/install-deps installs them)" % ", ".join(missing)
-        if os.environ.get("CI") == "true":
-            pytest.fail(msg)
-        pytest.skip(msg)
 
 
 def prove(root, out, *args):
@@ -37,7 +30,7 @@ def prove(root, out, *args):
 
 
 def test_proofs_hold(tmp_path):
-    need_tools()
+    need_tools(*TOOLS)
     rc, log, report = prove(ROOT, tmp_path / "report.json", "--parts", "wp,eva-decode")
     assert rc == 0, log[-6000:]
     assert report["ok"]
@@ -55,7 +48,7 @@ RS_MUTANT = "for (uint32_t r = 0; r <= TWO_DELTA; r++) {"
 
 
 def test_rs_off_by_one_fails_the_proof(tmp_path):
-    need_tools()
+    need_tools(*TOOLS)
     tree = tmp_path / "tree"
     for d in ("src", "include", "proofs", "scripts"):
         shutil.copytree(ROOT / d, tree / d)

@@ -4,13 +4,13 @@ support_to_vector_gfni) built by each compiler scripts/install-deps installs, at
 every level, against a bit-by-bit reference (tests/c/support_compilers.c). The rest of the suite
 runs the AVX-512 code only as the default compiler builds it, and clang 14 to 19 miscompiled
 the gfni kernel (a broadcast affine's disp8, LLVM pull request 120340) while gcc did not."""
-import shutil
 import subprocess
 
 import pytest
 
 from conftest import LEVELS, ROOT
 from lib.cpuflags import BACKEND_FLAGS, require_cpu
+from lib.skip_policy import need_tools
 
 COMPILERS = ["gcc-12", "clang-14", "clang-16", "clang-19"]
 ISA = ["-mavx2", "-mpclmul", "-mbmi2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl",
@@ -21,8 +21,7 @@ X86 = ROOT / "src" / "gf2x" / "native" / "x86_64"
 @pytest.mark.parametrize("cc", COMPILERS)
 def test_support_expansions_under_each_compiler(cc, tmp_path):
     require_cpu(*sorted(BACKEND_FLAGS["avx512"]), why="the gfni kernel needs them to run")
-    if shutil.which(cc) is None:
-        pytest.skip("%s is missing (scripts/install-deps installs it)" % cc)
+    need_tools(cc)
     for opt in ("-O2", "-O3"):
         for level in LEVELS:
             exe = tmp_path / ("support%d%s" % (level, opt))

@@ -6,6 +6,7 @@ must not turn a CI run green by skipping. tests/conftest.py imports the hooks be
 every test file, present or future, is covered without doing anything itself."""
 import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,18 @@ ALLOWLIST = Path(__file__).resolve().parent.parent / "skip_allowlist.txt"
 def ci():
     """CI=true (GitHub Actions, GitLab and .ci/run set it); also 1 or yes."""
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def need_tools(*tools):
+    """Tools a test needs: a missing one fails it under CI (scripts/install-deps installs them
+    all), else skips it with the reason."""
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        msg = "%s not installed (scripts/install-deps installs %s)" % (
+            ", ".join(missing), "it" if len(missing) == 1 else "them")
+        if ci():
+            pytest.fail(msg)
+        pytest.skip(msg)
 
 
 def allowlist(path=ALLOWLIST):
