@@ -75,6 +75,22 @@ def test_aarch64_constants(tmp_path, cc):
         res.stdout
 
 
+@pytest.mark.parametrize("cc", [["aarch64-linux-gnu-gcc"], ["clang-19", "--target=aarch64-linux-gnu"]],
+                         ids=lambda c: c[0])
+def test_aarch64_sve_slots(tmp_path, cc):
+    """SVE stack slots addressed in vector lengths ([x29, #-1, mul vl], clang -mcpu=neoverse-v2's
+    spills in sampling.c) are no fixed slots: a reloaded secret used as an address is reported,
+    a spill stored back at a public address is not (tests/ct/ct_sve_slots_a64.S). The check
+    once stopped on the operand (ValueError), leaving those rows without a result."""
+    need(cc[0])
+    obj = tmp_path / "sve.o"
+    run([*cc, "-c", ROOT / "tests" / "ct" / "ct_sve_slots_a64.S", "-o", obj])
+    res = run(["python3", CHECK, "--arch", "aarch64", "--expect-leaks", obj], check=False)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "1 leaky functions reported, 0 missed []; 1 clean functions, 0 reported" in res.stdout, \
+        res.stdout
+
+
 # Hand-written x86 calibrations of one rule each, and what scripts/ct-objects must say of them:
 #   ct_ipa_ra_x86.S  a register a static callee never writes keeps its taint across the call
 #                    (gcc's IPA-RA), the callee's padding xchg %ax,%ax included; one it loads is
