@@ -196,6 +196,9 @@ void shake256_squeeze(shake256_ctx *ctx, uint8_t *out, size_t len)
     ctx->trace.squeezed += len;
 #endif
     while (len > 0) {
+        /* For Frama-C EVA: one state per sponge position, so that take and pos stay related
+         * (pos + take <= SHAKE256_RATE) through the copy below. */
+        /*@ split ctx->pos; */
         if (ctx->pos == SHAKE256_RATE) {
             permute(ctx);
             ctx->pos = 0;

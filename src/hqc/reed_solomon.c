@@ -39,7 +39,11 @@ static uint64_t top_word_mask(unsigned n)
 void rs_encode(uint8_t cdw[HQC_N1], const uint8_t msg[HQC_K])
 {
     /* g_alpha[k] = g * alpha^k lane-wise, so gate * g is a masked sum over the bits of gate. */
-    uint64_t g_alpha[8][PARITY_WORDS] = {{0}}, parity[PARITY_WORDS] = {0};
+    /* g_alpha zeroed by memset rather than an initializer: Frama-C 25 crashes (an assertion
+     * in Ast_info.array_size) on the implicit initializer of a 2-D array whose inner length
+     * is not a literal. */
+    uint64_t g_alpha[8][PARITY_WORDS], parity[PARITY_WORDS] = {0};
+    memset(g_alpha, 0, sizeof g_alpha);
     memcpy(g_alpha[0], rs_generator, TWO_DELTA);
     for (int k = 1; k < 8; k++)
         for (int w = 0; w < PARITY_WORDS; w++)

@@ -298,10 +298,14 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
                                                size_t weight)
 {
     /* spread[j]: the key of the window's row j (kept positions, then draws) in every lane;
-     * keys[b]: the keys of the window's block b. */
-    _Alignas(16) uint16_t spread[SPREAD_BLOCKS * BLOCK][BLOCK];
-    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK], discard[BLOCK];
+     * keys[b]: the keys of the window's block b. They and support start zeroed (2.8 KB at
+     * HQC-1, 5.4 KB at HQC-5, once a vector) so that every read of them is of initialised
+     * memory whatever Frama-C EVA can follow of which rows, blocks and entries the windows
+     * have filled (docs/VERIFICATION.md, "What is proven"). */
+    _Alignas(16) uint16_t spread[SPREAD_BLOCKS * BLOCK][BLOCK] = {{0}};
+    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK] = {{0}}, discard[BLOCK];
     size_t count = 0, rows = 0;
+    memset(support, 0, weight * sizeof *support);
     if (layout.chunked) {
         /* Whole chunks of weight draws, each one aligned read; the stream's position is public
          * (it follows from the public accept/reject decisions). A chunk in the head is read
@@ -326,9 +330,14 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
     } else {
         /* The draws left in the head, then (rare: many discards) one draw at a time from the
          * sponge, each read aligned. */
-        size_t used = sample_window(SCRATCH, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos, layout.big_endian,
-                                    support, &count, weight);
+        size_t used;
+        /* For Frama-C EVA: the window analysed once per stream position (a known room), so
+         * that used <= room / DRAW_BYTES keeps the new position in the head. */
+        /*@ split xof->pos; */
+        used = sample_window(SCRATCH, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos, layout.big_endian,
+                             support, &count, weight);
         xof->pos += DRAW_BYTES * used;
+        /*@ merge xof->pos; */
         while (count < weight) {
             uint8_t bytes[sizeof(uint32_t)] = {0};
             xof_stream_read(xof, bytes, DRAW_BYTES);
