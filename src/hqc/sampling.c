@@ -21,41 +21,23 @@ void sample_dense_from_bytes(uint64_t v[HQC_WORDS])
  * twice as many per vector step as 32-bit ones. */
 _Static_assert(HQC_N <= 65536, "positions must fit in 16 bits");
 
-/* All ones if x equals an element of list[from, to), else 0, reading every element. The loop
+/* All ones if x equals an element of list[0, len), else 0, reading every element. The loop
  * body is branch-free arithmetic (x ^ y is nonzero exactly when the top bit of d | -d is
  * set), which compilers vectorise eight or sixteen elements a step even at the SSE2
  * baseline: the duplicate checks are the quadratic part of sampling. */
-/* WP proves its bit facts with its bit tactics (scripts/prove runs this file with -wp-auto):
- * bit 15 of d | -d is set exactly when the 16-bit d is nonzero. The one lemma is the OR of two
- * masks (each 0 or all ones), for its callers. */
-/*@ lemma or_masks_32: \forall integer a, b; (a == 0 || a == 0xFFFFFFFF) && (b == 0 || b == 0xFFFFFFFF) ==>
-      ((a | b) == 0 || (a | b) == 0xFFFFFFFF) && ((a == 0xFFFFFFFF || b == 0xFFFFFFFF) ==> (a | b) == 0xFFFFFFFF);
-*/
-/*@ requires from <= to && \valid_read(list + (from .. to - 1));
-    assigns \nothing;
-    ensures \result == 0 || \result == 0xFFFFFFFF;
-    ensures \result == 0xFFFFFFFF <==> (\exists integer k; from <= k < to && list[k] == x); */
-static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t from, size_t to)
+/*@ requires \valid_read(list + (0 .. len - 1));
+    assigns \nothing; */
+static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
 {
     uint16_t all_differ = 0xFFFF;
-    /*@ loop invariant from <= j <= to;
-        loop invariant (all_differ & 0x8000) != 0 <==> (\forall integer k; from <= k < j ==> list[k] != x);
+    /*@ loop invariant 0 <= j <= len;
         loop assigns j, all_differ;
-        loop variant to - j; */
-    for (size_t j = from; j < to; j++) {
+        loop variant len - j; */
+    for (size_t j = 0; j < len; j++) {
         uint16_t d = (uint16_t)(list[j] ^ x);
-        /*@ assert 0 <= (list[j] ^ x) < 65536 && ((list[j] ^ x) == 0 <==> list[j] == x); */
-        /*@ assert d == (list[j] ^ x); */
-        /*@ assert d == 0 <==> list[j] == x; */
-        /*@ assert ((d | (uint16_t)(0u - d)) & 0x8000) != 0 <==> d != 0; */
         all_differ &= (uint16_t)(d | (uint16_t)(0u - d));
     }
-    /*@ assert (all_differ >> 15) == ((all_differ & 0x8000) != 0 ? 1 : 0); */
-    uint32_t top = (uint32_t)(all_differ >> 15);
-    /*@ assert top == (all_differ >> 15); */
-    /*@ assert top == ((all_differ & 0x8000) != 0 ? 1 : 0); */
-    /*@ assert top == 0 ==> (uint32_t)(top - 1u) == 0xFFFFFFFF; */
-    return top - 1u;
+    return (uint32_t)(all_differ >> 15) - 1u;
 }
 
 /* Keygen's sampler (spec: SampleFixedWeightVect$). A draw is 3 bytes of the stream, read in
@@ -359,43 +341,11 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
     zeroize(discard, sizeof discard);
 }
 
-/* The encryption sampler's steps, each a function of its own (inlined) so that WP proves its bit
- * facts in a small context: the little-endian word at b (its range comes from its type), */
-/*@ requires \valid_read(b + (0 .. 3));
-    assigns \nothing; */
-static inline uint32_t load_le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);
-}
-
-/* position i + floor(r (n - i) / 2^32), which lies in [i, n) since r < 2^32, */
-/*@ requires i < HQC_N;
-    assigns \nothing;
-    ensures i <= \result < HQC_N; */
-static inline uint16_t scaled_position(size_t i, uint32_t r)
-{
-    /*@ assert (uint64_t)r * (HQC_N - i) < 0x100000000 * (HQC_N - i); */
-    return (uint16_t)(i + (((uint64_t)r * (HQC_N - i)) >> 32));
-}
-
-/* and a if the mask m is all ones, b if it is 0 (m comes through ct_barrier32). */
-/*@ requires m == 0 || m == 0xFFFFFFFF;
-    assigns \nothing;
-    ensures m == 0xFFFFFFFF ==> \result == a;
-    ensures m == 0 ==> \result == b; */
-static inline uint32_t ct_select32(uint32_t m, uint32_t a, uint32_t b)
-{
-    return (m & a) | (~m & b);
-}
-
 /* Encryption's sampler (Sendrier's Algorithm 5): one read of 4 weight bytes (aligned by the
  * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
- * by i. WP proves what the support promises (backend.h): weight positions, each < n, pairwise
- * distinct. */
+ * by i. */
 /*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
-    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1));
-    ensures \forall integer k; 0 <= k < weight ==> support[k] < HQC_N;
-    ensures \forall integer k, l; 0 <= k < l < weight ==> support[k] != support[l]; */
+    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
 {
@@ -404,34 +354,26 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
     shake256_squeeze(xof, bytes, len + pad);
     /*@ loop invariant 0 <= i <= weight;
-        loop invariant \forall integer k; 0 <= k < i ==> k <= pos[k] < HQC_N;
         loop assigns i, pos[0 .. weight - 1];
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++) {
-        pos[i] = scaled_position(i, load_le32(bytes + 4 * i));
+        uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
+                     ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
+        pos[i] = (uint16_t)(i + ((r * (HQC_N - i)) >> 32));
     }
     /* From the end: a position already taken later in the list becomes i, which no later
      * entry can hold because entry k >= i+1 lies in [k, n). */
     /*@ loop invariant 0 <= i <= weight - 1;
-        loop invariant \forall integer k; 0 <= k < weight ==> k <= pos[k] < HQC_N;
-        loop invariant \forall integer k, l; i <= k < l < weight ==> pos[k] != pos[l];
         loop assigns i, pos[0 .. weight - 2];
         loop variant i; */
     for (size_t i = weight - 1; i-- > 0;) {
         /* pos[i + 1] was written by the previous step: compared on its own, so no vector
          * load reads it straight from the store buffer (a store-forwarding stall). */
-        uint32_t next = ct_mask_in_list(pos[i], pos, i + 1, i + 2);
-        uint32_t later = ct_mask_in_list(pos[i], pos, i + 2, weight);
-        uint32_t taken = ct_barrier32(next | later);
-        /*@ assert pos[i + 1] == pos[i] ==> next == 0xFFFFFFFF; */
-        /*@ assert (\exists integer l; i + 2 <= l < weight && pos[l] == pos[i]) ==> later == 0xFFFFFFFF; */
-        /*@ assert taken == 0 || taken == 0xFFFFFFFF; */
-        /*@ assert (next == 0xFFFFFFFF || later == 0xFFFFFFFF) ==> taken == 0xFFFFFFFF; */
-        /*@ assert (\exists integer l; i < l < weight && pos[l] == pos[i]) ==> taken == 0xFFFFFFFF; */
-        pos[i] = (uint16_t)ct_select32(taken, (uint32_t)i, pos[i]);
+        uint32_t taken = ct_barrier32(ct_mask_in_list(pos[i], pos + i + 1, 1) |
+                                      ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i));
+        pos[i] = (uint16_t)((taken & (uint32_t)i) | (~taken & pos[i]));
     }
     /*@ loop invariant 0 <= i <= weight;
-        loop invariant \forall integer k; 0 <= k < i ==> support[k] == pos[k];
         loop assigns i, support[0 .. weight - 1];
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++)
