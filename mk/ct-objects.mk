@@ -44,8 +44,10 @@ $(foreach c,$(CT_OBJ_A64_CCS),$(foreach o,$(CT_OBJ_OPTS),$(foreach t,$(CT_OBJ_A6
 # In one build (the sub-make's): the objects of the contract's secret operations, every level.
 # Sparse products are variable time by contract, backend tables hold no code; in
 # reed_muller.c and sampling.c scripts/ct-objects checks only the contract's functions.
-CT_OBJ_SRCS := $(filter-out %/backend_%.c %sparse_mul_avx2.c %sparse_mul_avx512.c, \
-                 $(if $(NATIVE_ARCH),$(wildcard $(NATIVE)/*.c) $(foreach b,$(NATIVE_BACKENDS),$(wildcard $(NATIVE)/$(b)/*.c)))) \
+# (filter-out takes one % per pattern, so the backend tables are dropped by findstring.)
+CT_OBJ_SRCS := $(foreach s,$(filter-out %sparse_mul_avx2.c %sparse_mul_avx512.c, \
+                 $(if $(NATIVE_ARCH),$(wildcard $(NATIVE)/*.c) $(foreach b,$(NATIVE_BACKENDS),$(wildcard $(NATIVE)/$(b)/*.c)))), \
+                 $(if $(findstring /backend_,$(s)),,$(s))) \
                src/gf2x/karatsuba.c src/gf2x/reduce.c src/gf2x/syndromes.c src/hqc/reed_muller.c src/hqc/sampling.c
 CT_OBJ_OBJS := $(foreach l,$(LEVELS),$(patsubst %.c,$(BUILD)/obj/hqc$(l)/%.o,$(CT_OBJ_SRCS)))
 # The Keccak permutations (level-independent objects): every kernel of this architecture and

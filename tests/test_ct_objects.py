@@ -183,5 +183,7 @@ def test_objects_of_a_configuration_are_clean(goal, tools):
     assert "0 missed" in text and ", 0 reported" in text, text
     last = text.strip().splitlines()[-1]
     assert last.startswith("ct-objects: ") and " 0 findings" in last, last
-    # every level's objects were checked (x86-64: 28 a level, aarch64: 14)
-    assert int(last.split()[1]) >= 3 * 14, last
+    # every level's objects were checked (x86-64: 24 a level, aarch64: 13; the backend tables,
+    # which hold no code of their own, are left out), then the level-independent Keccak ones
+    per_level = 13 if "-a64-" in goal else 24
+    assert int(last.split()[1]) > 3 * per_level, last
