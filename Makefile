@@ -87,6 +87,7 @@ ISA_keccak_f1600_bmi     := -mbmi -mbmi2
 ISA_keccak_f1600_x4_avx2 := -mavx2
 ISA_keccak_f1600_x4_avx512vl := -mavx512f -mavx512vl
 ISA_keccak_f1600_avx512 := -mavx512f
+ISA_keccak_f1600_xmm := -mavx512f -mavx512vl
 KECCAK_DEFS := $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) $(KECCAK_ARCH_DEFS:%=% )$(SHA3_DEFS)
 INCS := -Isrc/hqc -Isrc/fips202 -Isrc/gf2x -Iinclude -I$(GEN) $(if $(KECCAK_X86),-Isrc/fips202/native/x86_64)$(KECCAK_ARCH_INCS:%= %)
 GENERATED := $(GEN)/keccak_tables.h $(GEN)/keccak_avx512_plan.h $(GEN)/rs_generator.h

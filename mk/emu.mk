@@ -30,7 +30,8 @@ EMU_ISA  := -mavx2 -mpclmul -mbmi2 $(if $(filter-out /usr/include,$(SIMDE_INC)),
 # The AVX-512 Keccak kernels (one state; four states with VL) are emulated the same way, so
 # every program of this build (the KATs of every backend included) permutes through them.
 EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_ALIGN) $(EMU_SAN)" HQC_SHA3=keccak ISA_avx512="$(EMU_ISA)" \
-            ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)" ISA_keccak_f1600_avx512="$(EMU_ISA)"
+            ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)" ISA_keccak_f1600_avx512="$(EMU_ISA)" \
+            ISA_keccak_f1600_xmm="$(EMU_ISA)"
 EMU_PROGS = $(EMU_BUILD)/bin/hqc_info $(EMU_BUILD)/bin/test_keccak \
             $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
 

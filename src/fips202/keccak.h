@@ -22,6 +22,7 @@
 #define keccak_impl_name hqc_keccak_impl_name
 #define keccak_impls hqc_keccak_impls
 #define keccak_impl_runs hqc_keccak_impl_runs
+#define keccak_impl_preferred hqc_keccak_impl_preferred
 #define shake256_init hqc_shake256_init
 #define shake256_absorb hqc_shake256_absorb
 #define shake256_finalize hqc_shake256_finalize
@@ -63,13 +64,14 @@ void keccak_f1600(uint64_t s[25]);
 void keccak_f1600_x4(uint64_t s[100]);
 void keccak_f1600_portable(uint64_t s[25]);
 void keccak_f1600_x4_portable(uint64_t s[100]);
-/* "portable", "bmi", "avx2", "bmi+avx2", "avx512vl", "bmi+avx512vl" or "avx512+avx512vl":
- * the kernels keccak_f1600 and keccak_f1600_x4 use. */
+/* "portable", "bmi", "avx2", "bmi+avx2", "avx512vl", "bmi+avx512vl", "xmm+avx512vl" or
+ * "avx512+avx512vl": the kernels keccak_f1600 and keccak_f1600_x4 use. */
 const char *keccak_impl_name(void);
 
 /* Every pair of kernels compiled in, fastest first, NULL-terminated (for the tests and the
- * benchmark), and whether this CPU runs an entry's kernels; the first entry it runs is the
- * one keccak_f1600 and keccak_f1600_x4 use. */
+ * benchmark); whether this CPU runs an entry's kernels; and whether it runs them and they are
+ * not known to be slower on this CPU than a later entry (keccak.c says where). The first
+ * preferred entry is the one keccak_f1600 and keccak_f1600_x4 use. */
 typedef struct {
     const char *name;
     void (*f1600)(uint64_t s[25]);
@@ -77,6 +79,7 @@ typedef struct {
 } keccak_impl;
 const keccak_impl *const *keccak_impls(void);
 int keccak_impl_runs(const keccak_impl *k);
+int keccak_impl_preferred(const keccak_impl *k);
 
 void shake256_init(shake256_ctx *ctx);
 void shake256_absorb(shake256_ctx *ctx, const uint8_t *in, size_t len);

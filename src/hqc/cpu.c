@@ -60,6 +60,15 @@ uint32_t hqc_cpu_features(void)
     }
     return f;
 }
+
+int hqc_cpu_is_amd(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    /* "AuthenticAMD" in EBX, EDX, ECX, four little-endian bytes each. */
+    return b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
+}
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 
@@ -101,6 +110,12 @@ uint32_t hqc_cpu_features(void)
 }
 #else
 uint32_t hqc_cpu_features(void)
+{
+    return 0;
+}
+#endif
+#if !defined(__x86_64__) && !defined(__i386__)
+int hqc_cpu_is_amd(void)
 {
     return 0;
 }

@@ -30,6 +30,11 @@ uint32_t hqc_cpu_features(void);
  * it writes the same value. */
 uint32_t hqc_cpu_features_cached(void);
 
+/* Whether the vendor string of CPUID leaf 0 is AMD's ("AuthenticAMD"); 0 off x86. Not a feature:
+ * src/fips202/keccak.c reads it only to order Keccak kernels that all run, where AMD's cores
+ * are measurably faster with another than Intel's. Pure, like hqc_cpu_features. */
+int hqc_cpu_is_amd(void);
+
 /* "avx2 pclmul ..." for the features in MASK, written to BUF (always NUL-terminated). */
 void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len);
 

@@ -14,6 +14,11 @@ void hqc_keccak_f1600_bmi(uint64_t s[25]);
 void hqc_keccak_f1600_avx512(uint64_t s[25]);
 extern const uint32_t hqc_keccak_f1600_avx512_needs;
 
+/* One state, a lane per xmm register, with AVX-512VL's VPROLQ and VPTERNLOGQ, and the CPU
+ * features it needs. */
+void hqc_keccak_f1600_xmm(uint64_t s[25]);
+extern const uint32_t hqc_keccak_f1600_xmm_needs;
+
 /* Four states interleaved: lane i of state j is s[4 i + j]. */
 void hqc_keccak_f1600_x4_avx2(uint64_t s[100]);
 
