@@ -127,8 +127,21 @@ static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len
         memcpy(sink->out + offset, b, len);
         return;
     }
-    for (size_t i = 0; i < len; i++)
-        sink->diff |= (uint32_t)(b[i] ^ sink->expect[offset + i]);
+    /* Eight bytes at a time into a local: OR-ing into sink->diff byte by byte made the compiler
+     * store it after every byte (the expected bytes may alias it), a loop of 4.4k dependent
+     * stores that took about 5 % of HQC-1 decapsulation. No branch depends on the bytes. */
+    const uint8_t *e = sink->expect + offset;
+    uint64_t diff = 0;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, b + i, 8);
+        memcpy(&y, e + i, 8);
+        diff |= x ^ y;
+    }
+    for (; i < len; i++)
+        diff |= (uint64_t)(b[i] ^ e[i]);
+    sink->diff |= (uint32_t)(diff | diff >> 32); /* nonzero iff diff is */
 }
 
 /* Spec Encrypt: u = h r2 + r1, v = Encode(m) + Truncate(s r2 + e), the supports of r2, e, r1
