@@ -341,18 +341,14 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
     zeroize(discard, sizeof discard);
 }
 
-/* Encryption's sampler (Sendrier's Algorithm 5): one read of 4 weight bytes (aligned by the
- * dialect), position i is i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced
- * by i. */
-/*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
-    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
-static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
-                                                size_t weight)
+/* Encryption's sampler (Sendrier's Algorithm 5) after its read: position i is
+ * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
+/*@ requires 2 <= weight <= HQC_WEIGHT_MAX;
+    requires \valid_read(bytes + (0 .. 4 * weight - 1)) && \valid(support + (0 .. weight - 1));
+    requires \separated(bytes + (0 .. 4 * weight - 1), support + (0 .. weight - 1)); */
+void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t weight)
 {
-    uint8_t bytes[4 * HQC_WEIGHT_MAX + 8];
     uint16_t pos[HQC_WEIGHT_MAX];
-    const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
-    shake256_squeeze(xof, bytes, len + pad);
     /*@ loop invariant 0 <= i <= weight;
         loop assigns i, pos[0 .. weight - 1];
         loop variant weight - i; */
@@ -378,8 +374,20 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++)
         support[i] = pos[i];
-    zeroize(bytes, sizeof bytes);
     zeroize(pos, sizeof pos);
+}
+
+/* Its read: one squeeze of 4 weight bytes, padded to the dialect's alignment. */
+/*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
+    requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
+static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
+                                                size_t weight)
+{
+    uint8_t bytes[4 * HQC_WEIGHT_MAX + 8];
+    const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
+    shake256_squeeze(xof, bytes, len + pad);
+    sample_encrypt_from_draws(support, bytes, weight);
+    zeroize(bytes, sizeof bytes);
 }
 
 /* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */

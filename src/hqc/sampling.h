@@ -14,6 +14,7 @@
 
 #define sample_dense_from_bytes HQC_NS(sample_dense_from_bytes)
 #define support_to_vector_portable HQC_NS(support_to_vector_portable)
+#define sample_encrypt_from_draws HQC_NS(sample_encrypt_from_draws)
 
 /* v = n bits from the XOF: on entry its first HQC_N_BYTES bytes hold XOF output
  * (little-endian); the bits from n on are cleared. */
@@ -29,6 +30,12 @@ void sample_dense_from_bytes(uint64_t v[HQC_WORDS]);
     void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight);
 HQC_DIALECTS(HQC_DIALECT_DECLARE_SAMPLERS)
 #undef HQC_DIALECT_DECLARE_SAMPLERS
+
+/* The encryption sampler after its squeeze, the same in every dialect: support = the weight
+ * positions from the 4 weight bytes of draws (32-bit little-endian r_i), duplicates replaced.
+ * Constant time. The dialects' _sample_encrypt squeeze the bytes (and their padding) and call it;
+ * tests/c/test_sampling.c holds it to the spec's loop on constructed draws. */
+void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t weight);
 
 /* The default dialect's samplers under their plain names (tests, benchmarks). */
 #define sample_support_keygen HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_keygen)

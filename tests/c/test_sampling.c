@@ -11,6 +11,10 @@
  * bytes through the word-padded XOF read, big-endian draws, a fresh read per vector; constructed
  * chunks with a rejection or a repeat at every draw position, chunk boundaries (the last draw of
  * a chunk, a vector taking several chunks, chunks running past the head), and random seeds.
+ * Encryption's sampler after its read (sample_encrypt_from_draws) against the spec's loop, which
+ * compares each position with the final later ones and branches: random draws, draws crowded
+ * into few positions, and constructed chains (a duplicate at the end, then each earlier entry
+ * drawing the index of the next, replaced, one), across the 64-bit words of the replaced mask.
  * Usage: hqcL_test_sampling [random trials] [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,6 +405,86 @@ static void v5_crowded_and_random(uint64_t *st, int trials)
     }
 }
 
+/* The spec's encryption sampler (Sendrier's Algorithm 5) on the draws in bytes, with branches. */
+static void twin_encrypt(uint32_t *support, const uint8_t *bytes, size_t weight)
+{
+    for (size_t i = 0; i < weight; i++) {
+        uint32_t r = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 | (uint32_t)bytes[4 * i + 2] << 16 |
+                     (uint32_t)bytes[4 * i + 3] << 24;
+        support[i] = (uint32_t)(i + (((uint64_t)r * (HQC_N - i)) >> 32));
+    }
+    for (size_t i = weight - 1; i-- > 0;)
+        for (size_t k = i + 1; k < weight; k++)
+            if (support[k] == support[i]) {
+                support[i] = (uint32_t)i;
+                break;
+            }
+}
+
+/* The draw r_i that puts entry i at position t (i <= t < n): the least r with
+ * i + floor(r (n - i) / 2^32) = t. */
+static void set_encrypt_target(uint8_t *bytes, size_t i, uint32_t t)
+{
+    uint64_t r = (((uint64_t)(t - i) << 32) + (HQC_N - i) - 1) / (HQC_N - i);
+    CHECK(r < ((uint64_t)1 << 32) && i + ((r * (HQC_N - i)) >> 32) == t, "no draw puts entry %zu at %u", i, t);
+    for (int b = 0; b < 4; b++)
+        bytes[4 * i + (size_t)b] = (uint8_t)(r >> (8 * b));
+}
+
+static void compare_encrypt(const uint8_t *bytes, size_t weight, const char *what)
+{
+    uint32_t want[HQC_WEIGHT_MAX], got[HQC_WEIGHT_MAX];
+    twin_encrypt(want, bytes, weight);
+    sample_encrypt_from_draws(got, bytes, weight);
+    CHECK(memcmp(got, want, weight * sizeof *got) == 0, "%s: encryption sampler differs from the spec's (%s, weight %zu)",
+          HQC_NAME, what, weight);
+    cases++;
+}
+
+static void encrypt_sampler(uint64_t *st, int trials)
+{
+    static uint8_t bytes[4 * HQC_WEIGHT_MAX];
+    const size_t weights[] = {2, 3, HQC_OMEGA_R, HQC_WEIGHT_MAX};
+    for (size_t wi = 0; wi < sizeof weights / sizeof weights[0]; wi++) {
+        const size_t w = weights[wi];
+        for (int t = 0; t < trials / 4 + 1; t++) {
+            random_bytes(st, bytes, 4 * w);
+            compare_encrypt(bytes, w, "random draws");
+            /* Crowded: each entry draws a random position, one just above its index (often
+             * the index of a later entry), or a later entry's position. */
+            for (size_t i = w; i-- > 0;) {
+                uint64_t x = splitmix64(st);
+                uint32_t lo = (uint32_t)i;
+                if (x % 3 == 0 || i + 1 == w)
+                    set_encrypt_target(bytes, i, lo + (uint32_t)(x >> 8) % 6 % (uint32_t)(HQC_N - i));
+                else if (x % 3 == 1) {
+                    size_t k = i + 1 + (size_t)(x >> 8) % (w - 1 - i);
+                    uint32_t tk = (uint32_t)(k + (((uint64_t)((uint32_t)bytes[4 * k] | (uint32_t)bytes[4 * k + 1] << 8 |
+                                                               (uint32_t)bytes[4 * k + 2] << 16 |
+                                                               (uint32_t)bytes[4 * k + 3] << 24) *
+                                                   (HQC_N - k)) >> 32));
+                    set_encrypt_target(bytes, i, tk);
+                } else
+                    set_encrypt_target(bytes, i, lo + (uint32_t)((x >> 8) % (HQC_N - i)));
+            }
+            compare_encrypt(bytes, w, "crowded draws");
+        }
+        /* Chains: the last two entries collide, then entry i draws i + 1 (replaced, holding
+         * i + 1), so every entry is replaced; cut at every place c (entry c draws a free
+         * position instead, and the entries below it keep theirs). */
+        for (size_t c = 0; c + 2 < w; c++) {
+            set_encrypt_target(bytes, w - 1, (uint32_t)(HQC_N - 1));
+            set_encrypt_target(bytes, w - 2, (uint32_t)(HQC_N - 1));
+            for (size_t i = w - 2; i-- > 0;)
+                set_encrypt_target(bytes, i, (uint32_t)(i + 1));
+            set_encrypt_target(bytes, c, (uint32_t)(HQC_N - 2));
+            compare_encrypt(bytes, w, "chain with a cut");
+        }
+        set_encrypt_target(bytes, 0, 1);
+        compare_encrypt(bytes, w, "chain through every entry");
+    }
+}
+
 int main(int argc, char **argv)
 {
     int trials = argc > 1 ? atoi(argv[1]) : 20000;
@@ -415,6 +499,7 @@ int main(int argc, char **argv)
     random_streams(&st, trials);
     v5_placed_edges(&st);
     v5_crowded_and_random(&st, trials);
+    encrypt_sampler(&st, trials);
     printf("%s: %d sampler comparisons ok\n", HQC_NAME, cases);
     return 0;
 }
