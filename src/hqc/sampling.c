@@ -296,8 +296,11 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
         const size_t len = DRAW_BYTES * weight;
         int copied = 0;
         while (count < weight) {
-            const uint8_t *first = xof->head + xof->pos;
+            const uint8_t *first;
             if (xof->pos + len <= XOF_HEAD_BYTES) {
+                /* The address taken after the test, which bounds pos for Frama-C EVA: taken
+                 * before it, EVA cannot narrow it, and found reads past the head at HQC-3. */
+                first = xof->head + xof->pos;
                 xof->pos += len;
             } else {
                 xof_stream_read(xof, chunk, len);
