@@ -65,7 +65,10 @@ def test_quick_checks_every_backend_operation_against_ref(quick_json):
 
 def test_quick_checks_every_keccak_kernel(quick_json):
     kernels = [k["kernel"] for k in quick_json["keccak"]]
-    assert quick_json["keccak_kernel"] == kernels[0]  # the dispatched one is the first that runs
+    # The dispatched one is the first this CPU runs and prefers (keccak.c: on AMD the zmm
+    # one-state kernel runs but is passed over).
+    assert quick_json["keccak_kernel"] == [k["kernel"] for k in quick_json["keccak"] if k["preferred"]][0]
+    assert quick_json["keccak"][0]["preferred"] or quick_json["keccak"][0]["kernel"] == "avx512+avx512vl"
     assert "portable" in kernels
     assert all(k["ok"] and k["states"] >= 200 for k in quick_json["keccak"])
 

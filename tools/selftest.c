@@ -192,7 +192,8 @@ static void check_keccak(report *r, const uint8_t seed[32], unsigned long states
         }
         if (r->json) {
             json_sep(r);
-            printf("{\"kernel\": \"%s\", \"states\": %lu, \"ok\": %s}", (*k)->name, t, ok ? "true" : "false");
+            printf("{\"kernel\": \"%s\", \"preferred\": %s, \"states\": %lu, \"ok\": %s}", (*k)->name,
+                   keccak_impl_preferred(*k) ? "true" : "false", t, ok ? "true" : "false");
         } else {
             printf("  %-4s keccak %-13s %6lu states (f1600 and f1600_x4)%s%s\n", ok ? "ok" : "FAIL", (*k)->name, t,
                    ok ? "" : ": ", ok ? "" : detail);
