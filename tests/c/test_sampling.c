@@ -14,7 +14,7 @@
  * Encryption's sampler after its read (sample_encrypt_from_draws) against the spec's loop, which
  * compares each position with the final later ones and branches: random draws, draws crowded
  * into few positions, and constructed chains (a duplicate at the end, then each earlier entry
- * drawing the index of the next, replaced, one), across the 64-bit words of the replaced mask.
+ * drawing the index of the next, replaced, one), cut at every place.
  * Usage: hqcL_test_sampling [random trials] [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -405,14 +405,19 @@ static void v5_crowded_and_random(uint64_t *st, int trials)
     }
 }
 
+/* Entry i's drawn position: i + floor(r_i (n - i) / 2^32), r_i little-endian at bytes + 4 i. */
+static uint32_t drawn_position(const uint8_t *bytes, size_t i)
+{
+    uint32_t r = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 | (uint32_t)bytes[4 * i + 2] << 16 |
+                 (uint32_t)bytes[4 * i + 3] << 24;
+    return (uint32_t)(i + (((uint64_t)r * (HQC_N - i)) >> 32));
+}
+
 /* The spec's encryption sampler (Sendrier's Algorithm 5) on the draws in bytes, with branches. */
 static void twin_encrypt(uint32_t *support, const uint8_t *bytes, size_t weight)
 {
-    for (size_t i = 0; i < weight; i++) {
-        uint32_t r = (uint32_t)bytes[4 * i] | (uint32_t)bytes[4 * i + 1] << 8 | (uint32_t)bytes[4 * i + 2] << 16 |
-                     (uint32_t)bytes[4 * i + 3] << 24;
-        support[i] = (uint32_t)(i + (((uint64_t)r * (HQC_N - i)) >> 32));
-    }
+    for (size_t i = 0; i < weight; i++)
+        support[i] = drawn_position(bytes, i);
     for (size_t i = weight - 1; i-- > 0;)
         for (size_t k = i + 1; k < weight; k++)
             if (support[k] == support[i]) {
@@ -426,9 +431,10 @@ static void twin_encrypt(uint32_t *support, const uint8_t *bytes, size_t weight)
 static void set_encrypt_target(uint8_t *bytes, size_t i, uint32_t t)
 {
     uint64_t r = (((uint64_t)(t - i) << 32) + (HQC_N - i) - 1) / (HQC_N - i);
-    CHECK(r < ((uint64_t)1 << 32) && i + ((r * (HQC_N - i)) >> 32) == t, "no draw puts entry %zu at %u", i, t);
+    CHECK(r < ((uint64_t)1 << 32), "no draw puts entry %zu at %u", i, t);
     for (int b = 0; b < 4; b++)
         bytes[4 * i + (size_t)b] = (uint8_t)(r >> (8 * b));
+    CHECK(drawn_position(bytes, i) == t, "no draw puts entry %zu at %u", i, t);
 }
 
 static void compare_encrypt(const uint8_t *bytes, size_t weight, const char *what)
@@ -459,11 +465,7 @@ static void encrypt_sampler(uint64_t *st, int trials)
                     set_encrypt_target(bytes, i, lo + (uint32_t)(x >> 8) % 6 % (uint32_t)(HQC_N - i));
                 else if (x % 3 == 1) {
                     size_t k = i + 1 + (size_t)(x >> 8) % (w - 1 - i);
-                    uint32_t tk = (uint32_t)(k + (((uint64_t)((uint32_t)bytes[4 * k] | (uint32_t)bytes[4 * k + 1] << 8 |
-                                                               (uint32_t)bytes[4 * k + 2] << 16 |
-                                                               (uint32_t)bytes[4 * k + 3] << 24) *
-                                                   (HQC_N - k)) >> 32));
-                    set_encrypt_target(bytes, i, tk);
+                    set_encrypt_target(bytes, i, drawn_position(bytes, k));
                 } else
                     set_encrypt_target(bytes, i, lo + (uint32_t)((x >> 8) % (HQC_N - i)));
             }
