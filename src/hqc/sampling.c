@@ -21,23 +21,34 @@ void sample_dense_from_bytes(uint64_t v[HQC_WORDS])
  * twice as many per vector step as 32-bit ones. */
 _Static_assert(HQC_N <= 65536, "positions must fit in 16 bits");
 
-/* All ones if x equals an element of list[0, len), else 0, reading every element. The loop
- * body is branch-free arithmetic (x ^ y is nonzero exactly when the top bit of d | -d is
- * set), which compilers vectorise eight or sixteen elements a step even at the SSE2
- * baseline: the duplicate checks are the quadratic part of sampling. */
-/*@ requires \valid_read(list + (0 .. len - 1));
-    assigns \nothing; */
-static uint32_t ct_mask_in_list(uint16_t x, const uint16_t *list, size_t len)
+/* How many elements of list[from, to) equal x, reading every element: a count, which compilers
+ * vectorise eight or sixteen 16-bit compares a step (pcmpeqw, psubw) even at the SSE2
+ * baseline: the duplicate checks are the quadratic part of sampling. The names wp_*: properties
+ * that WP proves and Frama-C EVA, which runs the same code, cannot decide (docs/VERIFICATION.md). */
+/*@ requires from <= to && to - from < 65536 && \valid_read(list + (from .. to - 1));
+    assigns \nothing;
+    ensures wp_count: \result <= to - from;
+    ensures wp_none: \result == 0 <==> (\forall integer k; from <= k < to ==> list[k] != x); */
+static uint32_t ct_count_in(uint16_t x, const uint16_t *list, size_t from, size_t to)
 {
-    uint16_t all_differ = 0xFFFF;
-    /*@ loop invariant 0 <= j <= len;
-        loop assigns j, all_differ;
-        loop variant len - j; */
-    for (size_t j = 0; j < len; j++) {
-        uint16_t d = (uint16_t)(list[j] ^ x);
-        all_differ &= (uint16_t)(d | (uint16_t)(0u - d));
-    }
-    return (uint32_t)(all_differ >> 15) - 1u;
+    uint16_t matches = 0;
+    /*@ loop invariant from <= j <= to;
+        loop invariant wp_count_so_far: matches <= j - from;
+        loop invariant wp_none_yet: matches == 0 <==> (\forall integer k; from <= k < j ==> list[k] != x);
+        loop assigns j, matches;
+        loop variant to - j; */
+    for (size_t j = from; j < to; j++)
+        matches = (uint16_t)(matches + (list[j] == x));
+    return matches;
+}
+
+/* All ones if c != 0, else 0. A multiply rather than 0 - (c != 0), because WP proves this form
+ * (its Qed leaves to_uint32(-1) unsimplified); compilers emit the same negation. */
+/*@ assigns \nothing;
+    ensures wp_mask: \result == (c == 0 ? 0 : 0xFFFFFFFF); */
+static inline uint32_t ct_mask_if_nonzero(uint32_t c)
+{
+    return (uint32_t)(c != 0) * 0xFFFFFFFFu;
 }
 
 /* Keygen's sampler (spec: SampleFixedWeightVect$). A draw is 3 bytes of the stream, read in
@@ -344,35 +355,70 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
     zeroize(discard, sizeof discard);
 }
 
+/* r, the little-endian 32-bit word at b. */
+/*@ requires \valid_read(b + (0 .. 3));
+    assigns \nothing;
+    ensures wp_word: \result < 4294967296; */
+static inline uint64_t load_le32(const uint8_t *b)
+{
+    return (uint64_t)b[0] | ((uint64_t)b[1] << 8) | ((uint64_t)b[2] << 16) | ((uint64_t)b[3] << 24);
+}
+
+/* Position i of Algorithm 5: i + floor(r (n - i) / 2^32), in [i, n) for every 32-bit r. */
+/*@ requires r < 4294967296 && i < HQC_N;
+    assigns \nothing;
+    ensures wp_range: i <= \result < HQC_N; */
+static inline uint16_t scaled_position(uint64_t r, size_t i)
+{
+    return (uint16_t)(i + ((r * (HQC_N - i)) >> 32));
+}
+
+/* mask ? a : b for an all-ones or all-zero mask, by AND and OR. */
+/*@ requires mask == 0 || mask == 0xFFFFFFFF;
+    assigns \nothing;
+    ensures wp_select: \result == (mask == 0 ? b : a); */
+static inline uint16_t ct_select16(uint32_t mask, uint16_t a, uint16_t b)
+{
+    return (uint16_t)((mask & a) | (~mask & b));
+}
+
 /* Encryption's sampler (Sendrier's Algorithm 5) after its read: position i is
- * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
+ * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. Proved (WP): the
+ * weight positions are < n and pairwise distinct, so the vector has exactly weight ones. */
 /*@ requires 2 <= weight <= HQC_WEIGHT_MAX;
     requires \valid_read(bytes + (0 .. 4 * weight - 1)) && \valid(support + (0 .. weight - 1));
-    requires \separated(bytes + (0 .. 4 * weight - 1), support + (0 .. weight - 1)); */
+    requires \separated(bytes + (0 .. 4 * weight - 1), support + (0 .. weight - 1));
+    ensures wp_in_range: \forall integer k; 0 <= k < weight ==> support[k] < HQC_N;
+    ensures wp_distinct: \forall integer k, l; 0 <= k < l < weight ==> support[k] != support[l]; */
 void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t weight)
 {
     uint16_t pos[HQC_WEIGHT_MAX];
     /*@ loop invariant 0 <= i <= weight;
+        loop invariant wp_drawn: \forall integer k; 0 <= k < i ==> k <= pos[k] < HQC_N;
         loop assigns i, pos[0 .. weight - 1];
         loop variant weight - i; */
-    for (size_t i = 0; i < weight; i++) {
-        uint64_t r = (uint64_t)bytes[4 * i] | ((uint64_t)bytes[4 * i + 1] << 8) |
-                     ((uint64_t)bytes[4 * i + 2] << 16) | ((uint64_t)bytes[4 * i + 3] << 24);
-        pos[i] = (uint16_t)(i + ((r * (HQC_N - i)) >> 32));
-    }
+    for (size_t i = 0; i < weight; i++)
+        pos[i] = scaled_position(load_le32(bytes + 4 * i), i);
     /* From the end: a position already taken later in the list becomes i, which no later
      * entry can hold because entry k >= i+1 lies in [k, n). */
     /*@ loop invariant 0 <= i <= weight - 1;
+        loop invariant wp_ranges: \forall integer k; 0 <= k < weight ==> k <= pos[k] < HQC_N;
+        loop invariant wp_apart: \forall integer k, l; i <= k < l < weight ==> pos[k] != pos[l];
         loop assigns i, pos[0 .. weight - 2];
         loop variant i; */
     for (size_t i = weight - 1; i-- > 0;) {
         /* pos[i + 1] was written by the previous step: compared on its own, so no vector
          * load reads it straight from the store buffer (a store-forwarding stall). */
-        uint32_t taken = ct_barrier32(ct_mask_in_list(pos[i], pos + i + 1, 1) |
-                                      ct_mask_in_list(pos[i], pos + i + 2, weight - 2 - i));
-        pos[i] = (uint16_t)((taken & (uint32_t)i) | (~taken & pos[i]));
+        uint32_t next = ct_count_in(pos[i], pos, i + 1, i + 2);
+        uint32_t later = ct_count_in(pos[i], pos, i + 2, weight);
+        uint32_t taken = ct_barrier32(ct_mask_if_nonzero(next + later));
+        //@ assert wp_both: taken == 0 ==> next == 0 && later == 0;
+        /*@ assert wp_taken: taken == 0 ==> (\forall integer l; i < l < weight ==> pos[l] != pos[i]); */
+        pos[i] = ct_select16(taken, (uint16_t)i, pos[i]);
+        /*@ assert wp_fresh: \forall integer l; i < l < weight ==> pos[l] != pos[i]; */
     }
     /*@ loop invariant 0 <= i <= weight;
+        loop invariant wp_copied: \forall integer k; 0 <= k < i ==> support[k] == pos[k];
         loop assigns i, support[0 .. weight - 1];
         loop variant weight - i; */
     for (size_t i = 0; i < weight; i++)
