@@ -384,7 +384,7 @@ static inline uint16_t ct_select16(uint32_t mask, uint16_t a, uint16_t b)
 
 /* Encryption's sampler (Sendrier's Algorithm 5) after its read: position i is
  * i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. Proved (WP): the
- * weight positions are < n and pairwise distinct, so the vector has exactly weight ones. */
+ * weight positions are < n and pairwise distinct: weight distinct coordinates of the vector. */
 /*@ requires 2 <= weight <= HQC_WEIGHT_MAX;
     requires \valid_read(bytes + (0 .. 4 * weight - 1)) && \valid(support + (0 .. weight - 1));
     requires \separated(bytes + (0 .. 4 * weight - 1), support + (0 .. weight - 1));
