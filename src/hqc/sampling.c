@@ -58,7 +58,11 @@ static inline uint32_t ct_mask_if_nonzero(uint32_t c)
  * discarded exactly when its key is NO_POSITION or equals the key of an earlier draw of the same
  * vector, since an earlier draw with an equal position is either kept or a repeat of a kept one.
  * One sampler serves every dialect: the stream layout is a compile-time argument of the
- * always-inlined body, so each dialect gets its own specialised code. */
+ * always-inlined body, so each dialect gets its own specialised code. Proved (WP): a draw's
+ * discard mask is zero only if its key is not NO_POSITION and no earlier row of the comparison
+ * table holds it (block_discards). Not yet proved: that every kept position is such a row
+ * (sample_window's bookkeeping) and the keys' range (draw_key), so the output's range and
+ * distinctness rest on the twin tests (docs/VERIFICATION.md). */
 #define DRAW_BYTES 3
 #define NO_POSITION 0xFFFFu
 _Static_assert(HQC_N < NO_POSITION, "NO_POSITION must not be a position");
@@ -114,6 +118,13 @@ _Static_assert(BLOCK * sizeof(uint16_t) == 2 * sizeof(uint64_t), "a block of dis
  * (fewer than omega) in the comparison table. */
 #define SPREAD_BLOCKS (HEAD_BLOCKS > 2 * CHUNK_BLOCKS ? HEAD_BLOCKS : 2 * CHUNK_BLOCKS)
 
+/* The table of comparisons: row j of spread holds one draw's key (or kept position) in every
+ * lane. fresh(d, t, key, l, r): the discard mask d of a block's draw l is all ones or zero,
+ * and zero only if key[l] is not NO_POSITION and no row before r holds it. */
+/*@ predicate fresh{L}(integer d, uint16_t (*t)[BLOCK], uint16_t *key, integer l, integer r) =
+      (d == 0 || d == 0xFFFF) &&
+      (d == 0 ==> key[l] != NO_POSITION && (\forall integer j; 0 <= j < r ==> t[j][l] != key[l])); */
+
 /* The keys of the 8 draws in bytes[0, 24), each read as a 32-bit little-endian word whose top
  * byte is dropped, so bytes[24] is read too. Unaligned word loads rather than byte loads: one
  * load per draw. */
@@ -141,33 +152,99 @@ static const uint16_t before[BLOCK][BLOCK] = {
 
 /* All ones if a == b. Written as a comparison because vectorised it is one pcmpeqw; the
  * scalar form compilers emit is a flag-setting compare and sete, no branch. */
+/*@ assigns \nothing;
+    ensures wp_eq: \result == (a == b ? 0xFFFF : 0); */
 static uint16_t mask_eq16(uint16_t a, uint16_t b)
 {
     return (uint16_t)(0u - (uint32_t)(a == b));
 }
 
+/* before[m][l], a row of which is one vector constant, named for the proof. */
+/*@ requires m < BLOCK && l < BLOCK;
+    assigns \nothing;
+    ensures wp_before: \result == (m < l ? 0xFFFF : 0); */
+static inline uint16_t before_mask(size_t m, size_t l)
+{
+    return before[m][l];
+}
+
 /* discard[l] = all ones if draw l of block b of the comparison table is discarded: its key is
  * NO_POSITION or equals a key of an earlier row (all of blocks 0..b-1, in spread, and draws
- * 0..l-1 of block b). */
-/* Inlined (with restrict) so that the compiler sees that discard, spread and key do not
- * overlap: out of line it reloaded discard on every comparison (five times slower). */
+ * 0..l-1 of block b). Its rows are written first: key[m] in every lane of row b BLOCK + m. */
+/* The masks accumulate in a local array, which compilers keep in a register through the
+ * triangle (accumulated in discard, which may alias spread for all they know, they were
+ * reloaded on every comparison: five times slower) and which WP models apart from memory. */
+/*@ requires b < SPREAD_BLOCKS;
+    requires \valid(discard + (0 .. BLOCK - 1)) && \valid(spread + (0 .. b * BLOCK + BLOCK - 1));
+    requires \valid_read(key + (0 .. BLOCK - 1));
+    requires \separated(discard + (0 .. BLOCK - 1), spread + (0 .. b * BLOCK + BLOCK - 1), key + (0 .. BLOCK - 1));
+    assigns discard[0 .. BLOCK - 1], spread[b * BLOCK .. b * BLOCK + BLOCK - 1][0 .. BLOCK - 1];
+    ensures wp_block_rows: \forall integer j, l; b * BLOCK <= j < b * BLOCK + BLOCK && 0 <= l < BLOCK ==>
+                             spread[j][l] == key[j - b * BLOCK];
+    ensures wp_discards: \forall integer l; 0 <= l < BLOCK ==> fresh(discard[l], spread, key, l, b * BLOCK + l); */
 static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, uint16_t (*restrict spread)[BLOCK], size_t b,
                                          const uint16_t *restrict key)
 {
+    uint16_t d[BLOCK];
+    /*@ loop invariant 0 <= m <= BLOCK;
+        loop invariant wp_rows_so_far: \forall integer j, l; b * BLOCK <= j < b * BLOCK + m && 0 <= l < BLOCK ==>
+                                         spread[j][l] == key[j - b * BLOCK];
+        loop assigns m, spread[b * BLOCK .. b * BLOCK + BLOCK - 1][0 .. BLOCK - 1];
+        loop variant BLOCK - m; */
     for (size_t m = 0; m < BLOCK; m++)
+        /*@ loop invariant 0 <= l <= BLOCK;
+            loop invariant wp_rows_before: \forall integer j, l2; b * BLOCK <= j < b * BLOCK + m && 0 <= l2 < BLOCK ==>
+                                             spread[j][l2] == key[j - b * BLOCK];
+            loop invariant wp_row: \forall integer l2; 0 <= l2 < l ==> spread[b * BLOCK + m][l2] == key[m];
+            loop assigns l, spread[b * BLOCK + m][0 .. BLOCK - 1];
+            loop variant BLOCK - l; */
         for (size_t l = 0; l < BLOCK; l++)
             spread[b * BLOCK + m][l] = key[m];
+    /*@ loop invariant 0 <= l <= BLOCK;
+        loop invariant wp_no_position: \forall integer i; 0 <= i < l ==> fresh(d[i], spread, key, i, 0);
+        loop assigns l, d[0 .. BLOCK - 1];
+        loop variant BLOCK - l; */
     for (size_t l = 0; l < BLOCK; l++)
-        discard[l] = mask_eq16(key[l], NO_POSITION);
+        d[l] = mask_eq16(key[l], NO_POSITION);
     /* The triangle of comparisons: the quadratic part of sampling. Block by block so that the
      * eight comparisons of one earlier draw with the block are one vector operation. */
+    /*@ loop invariant 0 <= e <= b;
+        loop invariant wp_blocks: \forall integer i; 0 <= i < BLOCK ==> fresh(d[i], spread, key, i, e * BLOCK);
+        loop assigns e, d[0 .. BLOCK - 1];
+        loop variant b - e; */
     for (size_t e = 0; e < b; e++)
+        /*@ loop invariant 0 <= m <= BLOCK;
+            loop invariant wp_draws: \forall integer i; 0 <= i < BLOCK ==> fresh(d[i], spread, key, i, e * BLOCK + m);
+            loop assigns m, d[0 .. BLOCK - 1];
+            loop variant BLOCK - m; */
         for (size_t m = 0; m < BLOCK; m++)
+            /*@ loop invariant 0 <= l <= BLOCK;
+                loop invariant wp_lanes_done: \forall integer i; 0 <= i < l ==> fresh(d[i], spread, key, i, e * BLOCK + m + 1);
+                loop invariant wp_lanes_left: \forall integer i; l <= i < BLOCK ==> fresh(d[i], spread, key, i, e * BLOCK + m);
+                loop assigns l, d[0 .. BLOCK - 1];
+                loop variant BLOCK - l; */
             for (size_t l = 0; l < BLOCK; l++)
-                discard[l] |= mask_eq16(spread[e * BLOCK + m][l], key[l]);
+                d[l] |= mask_eq16(spread[e * BLOCK + m][l], key[l]);
+    /*@ loop invariant 0 <= m <= BLOCK;
+        loop invariant wp_earlier: \forall integer i; 0 <= i < BLOCK ==> fresh(d[i], spread, key, i, b * BLOCK + (m < i ? m : i));
+        loop assigns m, d[0 .. BLOCK - 1];
+        loop variant BLOCK - m; */
     for (size_t m = 0; m < BLOCK; m++)
+        /*@ loop invariant 0 <= l <= BLOCK;
+            loop invariant wp_earlier_done: \forall integer i; 0 <= i < l ==>
+                                              fresh(d[i], spread, key, i, b * BLOCK + (m + 1 < i ? m + 1 : i));
+            loop invariant wp_earlier_left: \forall integer i; l <= i < BLOCK ==>
+                                              fresh(d[i], spread, key, i, b * BLOCK + (m < i ? m : i));
+            loop assigns l, d[0 .. BLOCK - 1];
+            loop variant BLOCK - l; */
         for (size_t l = 0; l < BLOCK; l++)
-            discard[l] |= mask_eq16(spread[b * BLOCK + m][l], key[l]) & before[m][l];
+            d[l] |= mask_eq16(spread[b * BLOCK + m][l], key[l]) & before_mask(m, l);
+    /*@ loop invariant 0 <= l <= BLOCK;
+        loop invariant wp_stored: \forall integer i; 0 <= i < l ==> discard[i] == d[i];
+        loop assigns l, discard[0 .. BLOCK - 1];
+        loop variant BLOCK - l; */
+    for (size_t l = 0; l < BLOCK; l++)
+        discard[l] = d[l];
 }
 
 static size_t min_size(size_t a, size_t b)
