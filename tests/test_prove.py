@@ -43,7 +43,7 @@ def test_proofs_hold(tmp_path):
     assert len(wp) == 5 * 3 and len(eva) == 3
     assert all(r["goals"] > 0 and r["proved"] == r["goals"] and not r["unproved"] for r in wp)
     assert all(r["alarms"] == 0 and r["unproved_properties"] == 0 for r in eva)
-    assert {r["unit"] for r in wp} == {"src/gf2x/syndromes.c", "src/hqc/reed_solomon.c", "src/hqc/reed_muller.c",
+    assert {r["unit"] for r in wp} == {"src/gf2x/syndromes.c", "src/gf2x/rs_errors.c", "src/hqc/reed_muller.c",
                                        "src/hqc/sampling.c", "src/hqc/sampling.c (tactics)"}
 
 
@@ -57,20 +57,20 @@ def test_rs_off_by_one_fails_the_proof(tmp_path):
     tree = tmp_path / "tree"
     for d in ("src", "include", "proofs", "scripts"):
         shutil.copytree(ROOT / d, tree / d)
-    rs = tree / "src/hqc/reed_solomon.c"
+    rs = tree / "src/gf2x/rs_errors.c"
     text = rs.read_text()
     assert text.count(RS_LOOP) == 1
     rs.write_text(text.replace(RS_LOOP, RS_MUTANT))
     rc, log, report = prove(tree, tmp_path / "report.json", "--parts", "wp,eva-decode", "--levels", "1",
-                            "--wp-units", "reed_solomon")
+                            "--wp-units", "rs_errors")
     assert rc == 1, log[-4000:]
     wp = [r for r in report["runs"] if r["part"] == "wp"]
     eva = [r for r in report["runs"] if r["part"] == "eva-decode"]
     assert len(wp) == 1 and not wp[0]["ok"] and any("error_locator" in g for g in wp[0]["unproved"])
     assert len(eva) == 1 and eva[0]["alarms"] > 0
-    assert any("reed_solomon.c" in loc for loc in eva[0]["alarm_locations"])
+    assert any("rs_errors.c" in loc for loc in eva[0]["alarm_locations"])
     # the real tree is untouched
-    assert (ROOT / "src/hqc/reed_solomon.c").read_text().count(RS_LOOP) == 1
+    assert (ROOT / "src/gf2x/rs_errors.c").read_text().count(RS_LOOP) == 1
 
 
 def load_prove():

@@ -15,7 +15,7 @@ import pytest
 from conftest import BUILD, LEVELS, bin_path, run, supported_backends
 from lib.cpuflags import BACKEND_FLAGS, backend_runs, require_cpu
 
-OPS = ("mul", "support_to_vector", "rm_decode", "rs_syndromes")
+OPS = ("mul", "support_to_vector", "rm_decode", "rs_syndromes", "rs_errors")
 
 
 def selftest(tool, *args, env=None):
@@ -106,6 +106,7 @@ def test_text_output_and_full_mode():
 # the tests instead of emptying their parameters at collection.
 FAULT_CASES = [("vector", -1, 3, "mul"), ("vector", 0, 5, "rs_syndromes"),
                ("vector", 0, 1, "support_to_vector"), ("vector", -1, 1, "rm_decode"),
+               ("vector", -1, 1, "rs_errors"),
                ("sparse", -1, 5, "mul_sparse")]
 
 

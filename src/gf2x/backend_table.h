@@ -16,7 +16,8 @@
 #error "a backend's meta header defines HQC_NATIVE_NAME, HQC_NATIVE_FEATURES and HQC_NATIVE_MUL"
 #endif
 
-/* The portable twins (src/hqc/sampling.c, src/hqc/reed_muller.c, src/gf2x/syndromes.c), by
+/* The portable twins (src/hqc/sampling.c, src/hqc/reed_muller.c, src/gf2x/syndromes.c,
+ * src/hqc/reed_solomon.c), by
  * their per-level names: declared here rather than by including their headers, whose names the
  * upstream trees we patch use too (scripts/make-patches follows every #include). */
 #ifndef HQC_NATIVE_SUPPORT_TO_VECTOR
@@ -30,6 +31,10 @@ void HQC_NS(rm_decode_portable)(uint8_t *msg, const uint64_t *cdw);
 #ifndef HQC_NATIVE_RS_SYNDROMES
 void HQC_NS(rs_syndromes_ref)(uint8_t *syn, const uint8_t *cdw);
 #define HQC_NATIVE_RS_SYNDROMES HQC_NS(rs_syndromes_ref)
+#endif
+#ifndef HQC_NATIVE_RS_ERRORS
+void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
+#define HQC_NATIVE_RS_ERRORS HQC_NS(rs_errors_portable)
 #endif
 
 /* A sparse product is variable time by nature: a table that has one is marked so, and the
@@ -51,6 +56,7 @@ void HQC_NS(rs_syndromes_ref)(uint8_t *syn, const uint8_t *cdw);
         .support_to_vector = HQC_NATIVE_SUPPORT_TO_VECTOR,      \
         .rm_decode = HQC_NATIVE_RM_DECODE,                      \
         .rs_syndromes = HQC_NATIVE_RS_SYNDROMES,                \
+        .rs_errors = HQC_NATIVE_RS_ERRORS,                      \
     }
 
 #endif

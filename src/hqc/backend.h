@@ -47,6 +47,13 @@
  *   syn[i] = sum_{j < N1} cdw[j] * alpha^((i+1) j) in GF(2^8) = GF(2)[x]/(x^8+x^4+x^3+x^2+1),
  *   alpha = x, for i < 2*DELTA. cdw: N1 bytes, syn: 2*DELTA bytes; any alignment, no aliasing
  *   between syn and cdw. Constant time in the bytes of cdw.
+ *
+ * rs_errors(err, syn)
+ *   err[i] = the error value at message position 2*DELTA + i, i < K, that the RS decoder finds
+ *   from the syndromes syn (2*DELTA bytes, as rs_syndromes writes them): the error locator by
+ *   inversion-free Berlekamp-Massey and Forney's formula where the locator has a root, else 0,
+ *   exactly as rs_errors_portable (src/hqc/reed_solomon.c) computes them for every syn, within
+ *   the decoding radius or not. Any alignment, no aliasing. Constant time in the bytes of syn.
  */
 typedef struct hqc_backend {
     const char *name;           /* "ref", "avx2", "vpclmul", "avx512", "neon", "avx2-sparse", ... */
@@ -57,6 +64,7 @@ typedef struct hqc_backend {
     void (*support_to_vector)(uint64_t *v, const uint32_t *pos, size_t weight);
     void (*rm_decode)(uint8_t *msg, const uint64_t *cdw);
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
+    void (*rs_errors)(uint8_t *err, const uint8_t *syn);
 } hqc_backend;
 
 /* Backend tables of this level that the build compiled in (see the Makefile's BACKEND). */

@@ -2,8 +2,9 @@
 /* test_mul.c: every backend's mul mod X^N - 1 equals the portable backend and libgf2x's
  * gf2x_mul followed by reduction, on random operands and on edge cases (zero, one, single bits
  * at every word boundary, all ones below N, the top word), and tolerates aliasing and
- * unaligned buffers. Also compares every backend's RS syndromes and support expansion with
- * the portable ones (support expansion also on supports crowded into one chunk, spread one per
+ * unaligned buffers. Also compares every backend's RS syndromes, RS error values and support
+ * expansion with the portable ones (error values on syndromes of codewords with 0 to delta + 2
+ * symbol errors, on random and single non-zero syndromes; support expansion also on supports crowded into one chunk, spread one per
  * chunk, at the top of the vector and across boundaries, at every weight up to omega_r).
  * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] [supports] [edge_stride]
  * (supports: 3000 and edge_stride: 1, every boundary bit, unless given; under emulation,
@@ -14,6 +15,8 @@
 #include <string.h>
 
 #include "backend.h"
+#include "reed_solomon.h"
+#include "rs_errors.h"
 #include "syndromes.h"
 #include "testutil.h"
 
@@ -201,6 +204,36 @@ int main(int argc, char **argv)
         syn_cases++;
     }
 
+    /* RS error values: every backend equals the portable twin, within the decoding radius
+     * (codewords with up to delta errors), just past it (delta + 1, delta + 2), and on
+     * syndromes no codeword near has (random ones, zero, one non-zero syndrome). */
+    int err_cases = 0;
+    for (long t = 0; t < 6000 + 2 * HQC_DELTA; t++) {
+        uint8_t syn[2 * HQC_DELTA], want[HQC_K], got[HQC_K];
+        if (t < 4000) {
+            uint8_t msg[HQC_K], cdw[HQC_N1];
+            random_bytes(&st, msg, sizeof msg);
+            rs_encode(cdw, msg);
+            for (long e = 0; e < t % (HQC_DELTA + 3); e++)
+                cdw[splitmix64(&st) % HQC_N1] ^= (uint8_t)(1 + splitmix64(&st) % 255);
+            rs_syndromes_ref(syn, cdw);
+        } else if (t < 6000) {
+            random_bytes(&st, syn, sizeof syn);
+            if (t == 4000) memset(syn, 0, sizeof syn);
+        } else {
+            memset(syn, 0, sizeof syn);
+            syn[t - 6000] = (uint8_t)(1 + splitmix64(&st) % 255);
+        }
+        rs_errors_portable(want, syn);
+        for (size_t k = 0; list[k]; k++) {
+            memset(got, 0x5a, sizeof got);
+            list[k]->rs_errors(got, syn);
+            CHECK(memcmp(got, want, sizeof got) == 0, "%s %s: RS error values differ from the portable ones (case %ld)",
+                  HQC_NAME, list[k]->name, t);
+        }
+        err_cases++;
+    }
+
     /* Support expansion: every backend equals the portable twin on random supports of every
      * weight the KEM uses, on empty and single-position supports, and on supports made of
      * the boundary positions. */
@@ -309,7 +342,7 @@ int main(int argc, char **argv)
     printf("%s test_mul: %zu backends,", HQC_NAME, nb);
     for (size_t k = 0; list[k]; k++)
         printf(" %s", list[k]->name);
-    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d supports: ok\n", count_cases,
-           syn_cases, stv_cases);
+    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d RS error vectors, %d supports: ok\n",
+           count_cases, syn_cases, err_cases, stv_cases);
     return 0;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* selftest_ops.c: the differential part of `hqc selftest` for one level (compiled once per
  * level): every operation of the backend contract (src/hqc/backend.h: mul, mul_sparse,
- * support_to_vector, rm_decode, rs_syndromes) of every backend this CPU runs, against the
+ * support_to_vector, rm_decode, rs_syndromes, rs_errors) of every backend this CPU runs, against the
  * portable backend ref, on edge inputs and on inputs drawn from SHAKE256(seed). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,10 +289,45 @@ static int check_rs_syndromes(const uint8_t seed[32], unsigned long cases, selft
     return finish(&c, sink, ctx);
 }
 
+/* rs_errors on zero syndromes, on every single non-zero syndrome, then on random syndromes
+ * (beyond the decoding radius: the contract holds there too) and on the syndromes of random
+ * words whose first few symbols are changed (within it). */
+static int check_rs_errors(const uint8_t seed[32], unsigned long cases, selftest_sink sink, void *ctx)
+{
+    uint8_t syn[2 * HQC_DELTA], cdw[HQC_N1], want[HQC_K], got[HQC_K];
+    op_check c;
+    begin(&c, "rs_errors", 0);
+    shake256_ctx x;
+    rng_init(&x, seed, "rs_errors");
+    unsigned long edges = 1 + 2 * HQC_DELTA;
+    for (unsigned long t = 0; t < cases + edges; t++) {
+        if (t < edges) {
+            memset(syn, 0, sizeof syn);
+            if (t > 0)
+                syn[t - 1] = (uint8_t)(t * 37 + 1) ? (uint8_t)(t * 37 + 1) : 1;
+        } else if (t % 2) {
+            shake256_squeeze(&x, syn, sizeof syn);
+        } else {
+            /* a codeword (the zero word) with t % (delta + 1) symbols changed */
+            memset(cdw, 0, sizeof cdw);
+            shake256_squeeze(&x, cdw, t % (HQC_DELTA + 1));
+            HQC_NS(backend_ref).rs_syndromes(syn, cdw);
+        }
+        HQC_NS(backend_ref).rs_errors(want, syn);
+        for (size_t i = 0; i < c.n; i++) {
+            c.be[i]->rs_errors(got, syn);
+            FAULT(c.be[i], "rs_errors", got);
+            compare(&c, i, got, want, sizeof got, t < edges ? "edge" : "random", t);
+        }
+    }
+    shake256_wipe(&x);
+    return finish(&c, sink, ctx);
+}
+
 int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, void *ctx)
 {
     unsigned long scale = quick ? 1 : 4;
     return check_mul(seed, 1000 * scale, sink, ctx) + check_mul_sparse(seed, 100 * scale, sink, ctx) +
            check_support(seed, 250 * scale, sink, ctx) + check_rm_decode(seed, 100 * scale, sink, ctx) +
-           check_rs_syndromes(seed, 500 * scale, sink, ctx);
+           check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx);
 }
