@@ -17,7 +17,7 @@
 #endif
 
 /* The portable twins (src/hqc/sampling.c, src/hqc/reed_muller.c, src/gf2x/syndromes.c,
- * src/hqc/reed_solomon.c), by
+ * src/gf2x/rs_errors.c), by
  * their per-level names: declared here rather than by including their headers, whose names the
  * upstream trees we patch use too (scripts/make-patches follows every #include). */
 #ifndef HQC_NATIVE_SUPPORT_TO_VECTOR

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rs_errors_gfni.c: the RS decoder's error values from the syndromes (spec section "Decoding
  * the Reed-Solomon code", steps 2-4): inversion-free Berlekamp-Massey, then Chien and Forney at
- * the k message positions, as src/hqc/reed_solomon.c does them, one field element per byte of
+ * the k message positions, as src/gf2x/rs_errors.c does them, one field element per byte of
  * a ymm register. GF2P8MULB multiplies in the AES field (x^8+x^4+x^3+x+1), not HQC's: the
  * syndromes and locators go into it by a field isomorphism (GF2P8AFFINEQB with a generated
  * matrix), and the errors come back. The isomorphism keeps every product, sum and zero test, so
@@ -70,7 +70,7 @@ void rs_errors_gfni(uint8_t *err, const uint8_t *syn)
         t.rev[TWO_DELTA - 1 - j] = t.s[j];
     memcpy(t.shifted + 32, t.s, HQC_DELTA);
 
-    /* Berlekamp-Massey as error_locator does it (reed_solomon.c): sigma and prev in lanes
+    /* Berlekamp-Massey as error_locator does it (rs_errors.c): sigma and prev in lanes
      * 0..delta, gamma and the discrepancy broadcast. */
     const __m256i loc = lanes_below(HQC_DELTA + 1);
     __m256i sigma = _mm256_and_si256(_mm256_set1_epi8(1), lanes_below(1));
