@@ -6,8 +6,8 @@
 #
 #   make ct-objects       every compiler x optimisation x tuning below, x86-64 and aarch64:
 #                         the contract's secret functions (products, reductions, RM decoders,
-#                         syndromes, support expansion) of every level, then one table
-#                         (build/ct/objects.txt); each row first checks the leaky twin
+#                         RS syndromes and error values, support expansion) of every level,
+#                         then one table (build/ct/objects.txt); each row first checks the leaky twin
 #                         tests/ct/ct_leaky_obj.c (its leaks reported, its clean code not)
 #   make ct-obj-<cc>-<opt>-<tune>   one configuration (its directory under build/ct/obj/)
 # ct-matrix runs it too.
@@ -48,7 +48,7 @@ $(foreach c,$(CT_OBJ_A64_CCS),$(foreach o,$(CT_OBJ_OPTS),$(foreach t,$(CT_OBJ_A6
 CT_OBJ_SRCS := $(foreach s,$(filter-out %sparse_mul_avx2.c %sparse_mul_avx512.c, \
                  $(if $(NATIVE_ARCH),$(wildcard $(NATIVE)/*.c) $(foreach b,$(NATIVE_BACKENDS),$(wildcard $(NATIVE)/$(b)/*.c)))), \
                  $(if $(findstring /backend_,$(s)),,$(s))) \
-               src/gf2x/karatsuba.c src/gf2x/reduce.c src/gf2x/syndromes.c src/hqc/reed_muller.c src/hqc/sampling.c
+               src/gf2x/karatsuba.c src/gf2x/reduce.c src/gf2x/syndromes.c src/gf2x/rs_errors.c src/hqc/reed_muller.c src/hqc/sampling.c
 CT_OBJ_OBJS := $(foreach l,$(LEVELS),$(patsubst %.c,$(BUILD)/obj/hqc$(l)/%.o,$(CT_OBJ_SRCS)))
 # The Keccak permutations (level-independent objects): every kernel of this architecture and
 # the portable pair in keccak.c (scripts/ct-objects checks only those two there).

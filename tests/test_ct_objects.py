@@ -116,9 +116,16 @@ def test_aarch64_sve_slots(tmp_path, cc):
 #                    may write from its pointer up; cmpq and push at a spill read 8 bytes, so a
 #                    secret ymm stored above it leaves it public; shlq %cl writes 8 bytes, not
 #                    %cl's 1. Before, the three clean functions were reported and the shift missed.
+#   ct_store_widths_x86.S  vmovq and vmovd beside a public spill leave it public, vextracti128
+#                    and vpmovqd over one make it secret; memset with a public fill leaves a
+#                    spill above it public, with a secret fill not; gf256x64_load writes its 64
+#                    bytes only, through its first argument only. Before, the five clean
+#                    functions were reported (rs_errors_portable under gcc 12 -O2 -march=native,
+#                    clang 14 -O2 and clang 16 -O2 -march=znver4) and vextracti128 over a spill
+#                    was missed (its immediate hid the register's width).
 X86_CALIBRATIONS = {"ct_ipa_ra_x86.S": (1, 1), "ct_sse_flags_x86.S": (5, 1),
                     "ct_two_address_x86.S": (3, 1), "ct_slots_x86.S": (5, 4),
-                    "ct_extent_x86.S": (3, 3)}
+                    "ct_extent_x86.S": (3, 3), "ct_store_widths_x86.S": (4, 5)}
 
 
 @pytest.mark.parametrize("name", sorted(X86_CALIBRATIONS))
@@ -183,7 +190,7 @@ def test_objects_of_a_configuration_are_clean(goal, tools):
     assert "0 missed" in text and ", 0 reported" in text, text
     last = text.strip().splitlines()[-1]
     assert last.startswith("ct-objects: ") and " 0 findings" in last, last
-    # every level's objects were checked (x86-64: 24 a level, aarch64: 13; the backend tables,
+    # every level's objects were checked (x86-64: 25 a level, aarch64: 14; the backend tables,
     # which hold no code of their own, are left out), then the level-independent Keccak ones
-    per_level = 13 if "-a64-" in goal else 24
+    per_level = 14 if "-a64-" in goal else 25
     assert int(last.split()[1]) > 3 * per_level, last

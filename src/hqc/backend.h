@@ -52,7 +52,7 @@
  *   err[i] = the error value at message position 2*DELTA + i, i < K, that the RS decoder finds
  *   from the syndromes syn (2*DELTA bytes, as rs_syndromes writes them): the error locator by
  *   inversion-free Berlekamp-Massey and Forney's formula where the locator has a root, else 0,
- *   exactly as rs_errors_portable (src/hqc/reed_solomon.c) computes them for every syn, within
+ *   exactly as rs_errors_portable (src/gf2x/rs_errors.c) computes them for every syn, within
  *   the decoding radius or not. Any alignment, no aliasing. Constant time in the bytes of syn.
  */
 typedef struct hqc_backend {
