@@ -59,9 +59,10 @@ static inline uint32_t ct_mask_if_nonzero(uint32_t c)
  * vector, since an earlier draw with an equal position is either kept or a repeat of a kept one.
  * One sampler serves every dialect: the stream layout is a compile-time argument of the
  * always-inlined body, so each dialect gets its own specialised code. Proved (WP): a draw's
- * discard mask is zero only if its key is not NO_POSITION and no earlier row of the comparison
- * table holds it (block_discards). Not yet proved: that every kept position is such a row
- * (sample_window's bookkeeping) and the keys' range (draw_key), so the output's range and
+ * key is draw mod n below the threshold and NO_POSITION from it up (draw_key), and its discard
+ * mask is zero only if its key is not NO_POSITION and no earlier row of the comparison table
+ * holds it (block_discards). Not yet proved: that every kept position is such a key and row
+ * (block_keys' word loads, sample_window's bookkeeping), so the output's range and
  * distinctness rest on the twin tests (docs/VERIFICATION.md). */
 #define DRAW_BYTES 3
 #define NO_POSITION 0xFFFFu
@@ -90,11 +91,27 @@ _Static_assert(HQC_N > 16384 && HQC_N <= 65536, "ceil(log2 n) must be 15 or 16")
 _Static_assert(DIV_N_MU * HQC_N - ((uint64_t)1 << DIV_N_SHIFT) <= ((uint64_t)1 << (DIV_N_SHIFT - 24)),
                "the multiply-and-shift quotient must be exact on 24 bits");
 
+/* mask ? a : b for an all-ones or all-zero mask, by AND and OR. */
+/*@ requires mask == 0 || mask == 0xFFFFFFFF;
+    assigns \nothing;
+    ensures wp_select: \result == (mask == 0 ? b : a); */
+static inline uint16_t ct_select16(uint32_t mask, uint16_t a, uint16_t b)
+{
+    return (uint16_t)((mask & a) | (~mask & b));
+}
+
+/* A 24-bit draw's key: its position draw mod n below the threshold, NO_POSITION from it up. */
+/*@ requires draw < 16777216;
+    assigns \nothing;
+    ensures wp_key: draw < HQC_REJECT_THRESHOLD ==> \result == draw % HQC_N;
+    ensures wp_reject: draw >= HQC_REJECT_THRESHOLD ==> \result == NO_POSITION; */
 static uint16_t draw_key(uint32_t draw)
 {
     uint32_t q = (uint32_t)(((uint64_t)draw * DIV_N_MU) >> DIV_N_SHIFT);
-    uint32_t below = ct_mask_lt32(draw, HQC_REJECT_THRESHOLD);
-    return (uint16_t)(((draw - q * HQC_N) & below) | (NO_POSITION & ~below));
+    /*@ assert wp_quotient: q == draw / HQC_N; */
+    uint32_t rest = draw - q * HQC_N;
+    /*@ assert wp_rest: rest == draw % HQC_N; */
+    return ct_select16(ct_mask_lt32(draw, HQC_REJECT_THRESHOLD), (uint16_t)rest, NO_POSITION);
 }
 
 /* The draw whose bytes b0 b1 b2 are the low three bytes of the little-endian word w (the
@@ -449,15 +466,6 @@ static inline uint64_t load_le32(const uint8_t *b)
 static inline uint16_t scaled_position(uint64_t r, size_t i)
 {
     return (uint16_t)(i + ((r * (HQC_N - i)) >> 32));
-}
-
-/* mask ? a : b for an all-ones or all-zero mask, by AND and OR. */
-/*@ requires mask == 0 || mask == 0xFFFFFFFF;
-    assigns \nothing;
-    ensures wp_select: \result == (mask == 0 ? b : a); */
-static inline uint16_t ct_select16(uint32_t mask, uint16_t a, uint16_t b)
-{
-    return (uint16_t)((mask & a) | (~mask & b));
 }
 
 /* Encryption's sampler (Sendrier's Algorithm 5) after its read: position i is
