@@ -76,7 +76,7 @@ NATIVE := src/gf2x/native/$(NATIVE_ARCH)
 ISA_x86_64  := -mavx2 -mpclmul -mbmi2
 ISA_avx2    := -mavx2 -mpclmul -mbmi2
 ISA_vpclmul := -mavx2 -mpclmul -mbmi2 -mvpclmulqdq
-ISA_avx512  := -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl -mvpclmulqdq -mgfni
+ISA_avx512  := -mavx2 -mpclmul -mbmi2 -mavx512f -mavx512bw -mavx512dq -mavx512vl -mavx512vbmi -mvpclmulqdq -mgfni
 DEFS := $(if $(filter avx2,$(BACKENDS)),-DHQC_HAVE_AVX2) \
         $(if $(filter vpclmul,$(BACKENDS)),-DHQC_HAVE_VPCLMUL) \
         $(if $(filter avx512,$(BACKENDS)),-DHQC_HAVE_AVX512) $(ARCH_DEFS:%=% )$(SHA3_DEFS)

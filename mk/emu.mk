@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # emu.mk: the emulated AVX-512 build (docs/VERIFICATION.md, "Emulated AVX-512"). The ordinary
 # build with BACKEND=avx512, run by a sub-make into build/avx512emu, except that the files of
-# src/gf2x/native/x86_64/avx512 (and the AVX-512 Keccak kernels) are compiled without -mavx512*/-mvpclmulqdq/-mgfni and with
+# src/gf2x/native/x86_64/avx512 (and the AVX-512 Keccak kernels) are compiled without -mavx512* (VBMI too)/-mvpclmulqdq/-mgfni and with
 # tests/emu/avx512_simde.h forced in: SIMDe's portable C for the 512-bit intrinsics and tables
 # that ask only for AVX2, so avx512 and avx512-sparse run, slowly, on any AVX2 CPU. It checks
 # what the intrinsics compute (KATs, products against libgf2x, the support expansion and

@@ -28,7 +28,7 @@ from verify_build import make
 EMU = ROOT / "build" / "avx512emu"
 SIMDE = "/usr/include/simde/x86/avx512.h"
 BACKENDS = ("avx512", "avx512-sparse")
-REAL_FEATURES = {"avx512f", "avx512bw", "avx512dq", "avx512vl", "vpclmulqdq", "gfni"}
+REAL_FEATURES = {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "vpclmulqdq", "gfni"}
 # Random product pairs per level (each through every backend of the build, four buffer layouts
 # every 64th): emulation makes HQC-5 the slow one.
 PAIRS = {1: 1000, 3: 500, 5: 300}

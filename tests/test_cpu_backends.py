@@ -17,7 +17,7 @@ from lib.cpuflags import BACKEND_FLAGS, backend_runs, cpu_flags
 KERNEL_NAME = {"pclmul": "pclmulqdq", "avx2": "avx2", "bmi1": "bmi1", "bmi2": "bmi2",
                "avx512f": "avx512f", "avx512bw": "avx512bw", "avx512dq": "avx512dq",
                "avx512vl": "avx512vl", "vpclmulqdq": "vpclmulqdq", "gfni": "gfni",
-               "asimd": "asimd", "pmull": "pmull", "sha3": "sha3"}
+               "asimd": "asimd", "pmull": "pmull", "sha3": "sha3", "avx512vbmi": "avx512vbmi"}
 # Constant-time backends, fastest first.
 SPEED_ORDER = ("avx512", "vpclmul", "avx2", "neon", "ref")
 

@@ -25,7 +25,7 @@ X86_CCS = ["gcc-12", "clang-14", "clang-16", "clang-19"]
 A64_CCS = [["aarch64-linux-gnu-gcc"], ["clang-16", "--target=aarch64-linux-gnu"],
            ["clang-19", "--target=aarch64-linux-gnu"]]
 X86_ISA = ["-mavx2", "-mpclmul", "-mbmi2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl",
-           "-mvpclmulqdq", "-mgfni"]
+           "-mavx512vbmi", "-mvpclmulqdq", "-mgfni"]
 
 
 need = need_tools  # a compiler the check needs (lib/skip_policy.py)

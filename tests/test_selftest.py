@@ -61,6 +61,8 @@ def test_quick_checks_every_backend_operation_against_ref(quick_json):
                 assert (level, b, op) in rows, (level, b, op)
             assert rows[(level, b, "mul")]["cases"] >= 1000
             assert ((level, b, "mul_sparse") in rows) == ("sparse" in b)
+            # fixed_weight: the backends with a kernel (backend.h), the avx512 ones for now
+            assert ((level, b, "fixed_weight") in rows) == b.startswith("avx512")
 
 
 def test_quick_checks_every_keccak_kernel(quick_json):
@@ -106,7 +108,7 @@ def test_text_output_and_full_mode():
 # the tests instead of emptying their parameters at collection.
 FAULT_CASES = [("vector", -1, 3, "mul"), ("vector", 0, 5, "rs_syndromes"),
                ("vector", 0, 1, "support_to_vector"), ("vector", -1, 1, "rm_decode"),
-               ("vector", -1, 1, "rs_errors"),
+               ("vector", -1, 1, "rs_errors"), ("vector", -1, 5, "fixed_weight"),
                ("sparse", -1, 5, "mul_sparse")]
 
 

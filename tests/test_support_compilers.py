@@ -14,7 +14,7 @@ from lib.skip_policy import need_tools
 
 COMPILERS = ["gcc-12", "clang-14", "clang-16", "clang-19"]
 ISA = ["-mavx2", "-mpclmul", "-mbmi2", "-mavx512f", "-mavx512bw", "-mavx512dq", "-mavx512vl",
-       "-mvpclmulqdq", "-mgfni"]  # the Makefile's ISA_avx512
+       "-mavx512vbmi", "-mvpclmulqdq", "-mgfni"]  # the Makefile's ISA_avx512
 X86 = ROOT / "src" / "gf2x" / "native" / "x86_64"
 
 

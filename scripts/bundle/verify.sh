@@ -174,7 +174,7 @@ step_keccak_bench() { $pin "$bin/bench_keccak" $keccak_iters; }
     echo "host: $(uname -srm)"
     echo "cpu: $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name[^:]*: //')"
     echo "cores: $(grep -c '^processor' /proc/cpuinfo)"
-    echo "flags: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|bmi2|pclmulqdq|vpclmulqdq|gfni|avx512(f|bw|dq|vl))$' | tr '\n' ' ')"
+    echo "flags: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|bmi2|pclmulqdq|vpclmulqdq|gfni|avx512(f|bw|dq|vl|vbmi))$' | tr '\n' ' ')"
 } > "$work/head"
 cat "$work/head" >&2
 

@@ -24,7 +24,7 @@ HARNESS_CFLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-Wshadow", 
 # CPU flags (/proc/cpuinfo) each patched slot needs: its -m flags in the Makefile's ISA_<slot>.
 SLOT_CPU_FLAGS = {"avx2": {"avx2", "pclmulqdq", "bmi2"},
                   "avx512": {"avx2", "pclmulqdq", "bmi2", "avx512f", "avx512bw", "avx512dq",
-                             "avx512vl", "vpclmulqdq", "gfni"}}
+                             "avx512vl", "avx512vbmi", "vpclmulqdq", "gfni"}}
 
 
 class BuildError(Exception):

@@ -37,6 +37,11 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
 #define HQC_NATIVE_RS_ERRORS HQC_NS(rs_errors_portable)
 #endif
 
+/* Encryption's positions: NULL, the portable twin, unless the backend has a kernel (backend.h). */
+#ifndef HQC_NATIVE_FIXED_WEIGHT
+#define HQC_NATIVE_FIXED_WEIGHT NULL
+#endif
+
 /* A sparse product is variable time by nature: a table that has one is marked so, and the
  * dispatcher never picks it by default. */
 #ifdef HQC_NATIVE_MUL_SPARSE
@@ -57,6 +62,7 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
         .rm_decode = HQC_NATIVE_RM_DECODE,                      \
         .rs_syndromes = HQC_NATIVE_RS_SYNDROMES,                \
         .rs_errors = HQC_NATIVE_RS_ERRORS,                      \
+        .fixed_weight = HQC_NATIVE_FIXED_WEIGHT,                \
     }
 
 #endif

@@ -54,6 +54,15 @@
  *   inversion-free Berlekamp-Massey and Forney's formula where the locator has a root, else 0,
  *   exactly as rs_errors_portable (src/gf2x/rs_errors.c) computes them for every syn, within
  *   the decoding radius or not. Any alignment, no aliasing. Constant time in the bytes of syn.
+ *
+ * fixed_weight(support, bytes, weight)     (NULL: the KEM uses the portable twin)
+ *   support[i] for i < weight: encryption's positions from their draws (Sendrier's Algorithm 5),
+ *   exactly as sample_encrypt_from_draws (src/hqc/sampling.c) computes them: position i is
+ *   i + floor(r_i (n - i) / 2^32), r_i the little-endian 32-bit word at bytes + 4 i, and, from
+ *   i = weight - 2 down, one equal to a later entry becomes i. 2 <= weight <= HQC_WEIGHT_MAX;
+ *   reads bytes[0, 4 weight), writes support[0, weight); no aliasing. Constant time in the
+ *   bytes. The portable twin stays in src/hqc with its proofs (docs/VERIFICATION.md), outside
+ *   the gf2x sources the patches carry, so a table without a kernel holds NULL rather than it.
  */
 typedef struct hqc_backend {
     const char *name;           /* "ref", "avx2", "vpclmul", "avx512", "neon", "avx2-sparse", ... */
@@ -65,6 +74,7 @@ typedef struct hqc_backend {
     void (*rm_decode)(uint8_t *msg, const uint64_t *cdw);
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
     void (*rs_errors)(uint8_t *err, const uint8_t *syn);
+    void (*fixed_weight)(uint32_t *support, const uint8_t *bytes, size_t weight);
 } hqc_backend;
 
 /* Backend tables of this level that the build compiled in (see the Makefile's BACKEND). */

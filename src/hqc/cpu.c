@@ -57,6 +57,8 @@ uint32_t hqc_cpu_features(void)
             f |= HQC_CPU_AVX512BW;
         if ((b >> 31) & 1)
             f |= HQC_CPU_AVX512VL;
+        if ((c >> 1) & 1)
+            f |= HQC_CPU_AVX512VBMI;
     }
     return f;
 }
@@ -125,7 +127,7 @@ void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len)
 {
     static const char *const names[] = {"pclmul",   "avx2",     "bmi2",       "avx512f", "avx512bw",
                                         "avx512dq", "avx512vl", "vpclmulqdq", "gfni",    "bmi1",
-                                        "asimd",    "pmull",    "sha3"};
+                                        "asimd",    "pmull",    "sha3",       "avx512vbmi"};
     size_t used = 0;
     if (len == 0)
         return;

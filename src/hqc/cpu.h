@@ -21,6 +21,7 @@
 #define HQC_CPU_ASIMD      (1u << 10) /* aarch64 Advanced SIMD (NEON) */
 #define HQC_CPU_PMULL      (1u << 11) /* aarch64 PMULL/PMULL2 on 64-bit lanes (FEAT_PMULL) */
 #define HQC_CPU_SHA3       (1u << 12) /* aarch64 EOR3, RAX1, XAR, BCAX (FEAT_SHA3) */
+#define HQC_CPU_AVX512VBMI (1u << 13) /* VPERMB, VPERMI2B (CPUID.7.0:ECX[1]) */
 
 /* Features present and OS-enabled. Pure: it reads CPUID and XGETBV (or the HWCAPs) every call. */
 uint32_t hqc_cpu_features(void);

@@ -72,6 +72,8 @@
 #define HQC_PER_LEVEL(a, b, c) c
 #endif
 
+struct hqc_backend; /* backend.h */
+
 typedef struct hqc_dialect {
     const char *name; /* "161cd4f", "v5.0.0", "bc-1.87" */
     int kem_domain;   /* the byte after seed_KEM, or HQC_DOMAIN_NONE (HQC_DOMAIN_K resolved) */
@@ -84,8 +86,9 @@ typedef struct hqc_dialect {
     size_t sk_bytes;  /* the expanded secret key's length */
     /* weight distinct positions < n by rejection on 24-bit draws (keygen: y and x; decaps: y) */
     void (*sample_keygen)(xof_stream *xof, uint32_t *support, size_t weight);
-    /* weight distinct positions < n without rejection (encryption: r2, e, r1) */
-    void (*sample_encrypt)(shake256_ctx *xof, uint32_t *support, size_t weight);
+    /* weight distinct positions < n without rejection (encryption: r2, e, r1), the positions
+     * computed by be's fixed_weight kernel where it has one (backend.h) */
+    void (*sample_encrypt)(shake256_ctx *xof, uint32_t *support, size_t weight, const struct hqc_backend *be);
 } hqc_dialect;
 
 /* hqc<L>_<id>_<s>: a dialect's public names; HQC_DIALECT_TABLE(id) its table (sampling.c). */

@@ -161,9 +161,9 @@ static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[H
      * e with its omega_r as well). */
     xof_init_domain(&xof, theta, d->xof_domain);
     HQC_TRACE_CTX_ROLE(&xof, "XOF(theta)");
-    d->sample_encrypt(&xof, r2_support, d->omega_r);
-    d->sample_encrypt(&xof, e_support, d->omega_r);
-    d->sample_encrypt(&xof, r1_support, d->omega_r);
+    d->sample_encrypt(&xof, r2_support, d->omega_r, be);
+    d->sample_encrypt(&xof, e_support, d->omega_r, be);
+    d->sample_encrypt(&xof, r1_support, d->omega_r, be);
     shake256_wipe(&xof);
     fixed_weight_init(&r2, r2_support, d->omega_r, r2_bits, be);
 

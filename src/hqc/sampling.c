@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "backend.h"
 #include "ct.h"
 #include "declassify.h"
 #include "zeroize.h"
@@ -513,15 +514,38 @@ void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t w
 }
 
 /* Its read: one squeeze of 4 weight bytes, padded to the dialect's alignment. */
+#define ENCRYPT_DRAW_BYTES (4 * HQC_WEIGHT_MAX + 8)
+/*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
+    requires \valid(xof) && \valid(bytes + (0 .. ENCRYPT_DRAW_BYTES - 1));
+    requires \separated(xof, bytes + (0 .. ENCRYPT_DRAW_BYTES - 1));
+    assigns *xof, bytes[0 .. ENCRYPT_DRAW_BYTES - 1]; */
+static ALWAYS_INLINE void encrypt_draws(const stream_layout layout, shake256_ctx *xof,
+                                        uint8_t bytes[ENCRYPT_DRAW_BYTES], size_t weight)
+{
+    const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
+    shake256_squeeze(xof, bytes, len + pad);
+}
+
+/* The portable sampler: the read, then the proved positions above. */
 /*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
     requires \valid(xof) && \valid(support + (0 .. weight - 1)) && \separated(xof, support + (0 .. weight - 1)); */
 static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
                                                 size_t weight)
 {
-    uint8_t bytes[4 * HQC_WEIGHT_MAX + 8];
-    const size_t len = 4 * weight, pad = (layout.align - len % layout.align) % layout.align;
-    shake256_squeeze(xof, bytes, len + pad);
+    uint8_t bytes[ENCRYPT_DRAW_BYTES];
+    encrypt_draws(layout, xof, bytes, weight);
     sample_encrypt_from_draws(support, bytes, weight);
+    zeroize(bytes, sizeof bytes);
+}
+
+/* With a backend whose fixed_weight kernel computes the same positions (backend.h; its twin
+ * tests hold it to sample_encrypt_from_draws). */
+static ALWAYS_INLINE void sample_encrypt_kernel(const stream_layout layout, shake256_ctx *xof, uint32_t *support,
+                                                size_t weight, const hqc_backend *be)
+{
+    uint8_t bytes[ENCRYPT_DRAW_BYTES];
+    encrypt_draws(layout, xof, bytes, weight);
+    be->fixed_weight(support, bytes, weight);
     zeroize(bytes, sizeof bytes);
 }
 
@@ -537,9 +561,13 @@ static ALWAYS_INLINE void sample_encrypt_layout(const stream_layout layout, shak
     {                                                                                                \
         sample_keygen_layout(HQC_CAT(layout_, id), xof, support, weight);                            \
     }                                                                                                \
-    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight) \
+    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight, \
+                                            const hqc_backend *be)                                 \
     {                                                                                                \
-        sample_encrypt_layout(HQC_CAT(layout_, id), xof, support, weight);                           \
+        if (be->fixed_weight != NULL)                                                                \
+            sample_encrypt_kernel(HQC_CAT(layout_, id), xof, support, weight, be);                   \
+        else                                                                                         \
+            sample_encrypt_layout(HQC_CAT(layout_, id), xof, support, weight);                       \
     }                                                                                                \
     const hqc_dialect HQC_DIALECT_TABLE(id) = {                                                     \
         name_, RESOLVE_DOMAIN(kem_domain_), RESOLVE_DOMAIN(xof_domain_), sk_seed_, (field_) == 0x11B,  \

@@ -27,14 +27,16 @@ void sample_dense_from_bytes(uint64_t v[HQC_WORDS]);
  *            i + floor(r_i * (n - i) / 2^32), and a repeated position is replaced by i. */
 #define HQC_DIALECT_DECLARE_SAMPLERS(id, ...)                                                          \
     void HQC_DIALECT_NS(id, sample_keygen)(xof_stream * xof, uint32_t * support, size_t weight); \
-    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight);
+    void HQC_DIALECT_NS(id, sample_encrypt)(shake256_ctx * xof, uint32_t * support, size_t weight, \
+                                            const struct hqc_backend *be);
 HQC_DIALECTS(HQC_DIALECT_DECLARE_SAMPLERS)
 #undef HQC_DIALECT_DECLARE_SAMPLERS
 
 /* The encryption sampler after its squeeze, the same in every dialect: support = the weight
  * positions from the 4 weight bytes of draws (32-bit little-endian r_i), duplicates replaced.
- * Constant time. The dialects' _sample_encrypt squeeze the bytes (and their padding) and call it;
- * tests/c/test_sampling.c holds it to the spec's loop on constructed draws. */
+ * Constant time. The dialects' _sample_encrypt squeeze the bytes (and their padding) and call it,
+ * or the backend's fixed_weight kernel, its twin (backend.h); tests/c/test_sampling.c holds it to
+ * the spec's loop on constructed draws. */
 void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t weight);
 
 /* The default dialect's samplers under their plain names (tests, benchmarks). */

@@ -5,7 +5,10 @@
  * unaligned buffers. Also compares every backend's RS syndromes, RS error values and support
  * expansion with the portable ones (error values on syndromes of codewords with 0 to delta + 2
  * symbol errors, on random and single non-zero syndromes; support expansion also on supports crowded into one chunk, spread one per
- * chunk, at the top of the vector and across boundaries, at every weight up to omega_r).
+ * chunk, at the top of the vector and across boundaries, at every weight up to omega_r), and every
+ * backend's encryption positions (fixed_weight) with the portable sampler's, on random draws and
+ * on draws whose positions crowd below 2 weight, so that repeats and the chains of replaced
+ * entries they point into are common.
  * Usage: hqcL_test_mul [random_pairs] [seed] [random_pairs_for_ref] [supports] [edge_stride]
  * (supports: 3000 and edge_stride: 1, every boundary bit, unless given; under emulation,
  * tests/test_aarch64.py asks for fewer). */
@@ -17,6 +20,7 @@
 #include "backend.h"
 #include "reed_solomon.h"
 #include "rs_errors.h"
+#include "sampling.h"
 #include "syndromes.h"
 #include "testutil.h"
 
@@ -339,10 +343,63 @@ int main(int argc, char **argv)
         stv_cases++;
     }
 
+    /* Encryption's positions: every backend with a fixed_weight kernel against the portable
+     * sampler, at weights 2, omega_r, HQC_WEIGHT_MAX and random ones; draws all zero (no
+     * repeat), all ones (every position n - 1: all but the last replaced), uniform, and crowded:
+     * r_i below 2^32 2 weight / n, so that positions fall below about 2 weight, where repeats
+     * are many and a repeat often equals the index of an entry replaced before it; and chains:
+     * position i + 1 at every i below a random start s < weight - 2, the same position p from s
+     * on, so that s is replaced as a repeat and every i < s because i + 1 was (the longest
+     * chain of replacements at s = weight - 3). */
+    int fw_cases = 0, fw_kernels = 0, fw_repeats = 0;
+    for (size_t k = 0; list[k]; k++)
+        fw_kernels += list[k]->fixed_weight != NULL;
+    for (long t = 0; t < 20000; t++) {
+        static const size_t weights[] = {HQC_OMEGA_R, HQC_WEIGHT_MAX, 2};
+        uint8_t bytes[4 * HQC_WEIGHT_MAX];
+        uint32_t want[HQC_WEIGHT_MAX], got[HQC_WEIGHT_MAX];
+        const size_t weight = t % 4 < 3 ? weights[t % 4] : 2 + (size_t)(splitmix64(&st) % (HQC_WEIGHT_MAX - 1));
+        const uint32_t crowd = (uint32_t)(((uint64_t)(2 * weight) << 32) / HQC_N);
+        for (size_t i = 0; i < weight; i++) {
+            uint32_t r = (uint32_t)splitmix64(&st);
+            if (t < 8)
+                r = t < 4 ? 0 : 0xFFFFFFFFu;
+            else if (t % 3)
+                r %= crowd;
+            memcpy(bytes + 4 * i, &r, 4); /* little-endian, as the draws are read */
+        }
+        if (t >= 8 && t % 5 == 0 && weight > 3) {
+            const size_t s = t % 2 ? weight - 3 : (size_t)(splitmix64(&st) % (weight - 3));
+            const uint32_t p = (uint32_t)(weight + splitmix64(&st) % (HQC_N - weight));
+            for (size_t i = 0; i < weight; i++) {
+                const uint64_t target = i < s ? i + 1 : p, span = HQC_N - i;
+                /* the least r with i + floor(r span / 2^32) = target */
+                const uint32_t r = (uint32_t)((((target - i) << 32) + span - 1) / span);
+                memcpy(bytes + 4 * i, &r, 4);
+            }
+        }
+        sample_encrypt_from_draws(want, bytes, weight);
+        for (size_t i = 0; i < weight; i++)
+            fw_repeats += t >= 8 && want[i] == i; /* replaced, or drawn as i */
+        for (size_t k = 0; list[k]; k++) {
+            if (!list[k]->fixed_weight)
+                continue;
+            memset(got, 0xa5, sizeof got);
+            list[k]->fixed_weight(got, bytes, weight);
+            CHECK(memcmp(got, want, weight * sizeof got[0]) == 0, "%s %s: fixed_weight differs (case %ld, weight %zu)",
+                  HQC_NAME, list[k]->name, t, weight);
+            for (size_t i = weight; i < HQC_WEIGHT_MAX; i++)
+                CHECK(got[i] == 0xa5a5a5a5u, "%s %s: fixed_weight wrote past weight (case %ld)", HQC_NAME,
+                      list[k]->name, t);
+        }
+        fw_cases++;
+    }
+
     printf("%s test_mul: %zu backends,", HQC_NAME, nb);
     for (size_t k = 0; list[k]; k++)
         printf(" %s", list[k]->name);
-    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d RS error vectors, %d supports: ok\n",
-           count_cases, syn_cases, err_cases, stv_cases);
+    printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d RS error vectors, %d supports, "
+           "%d draw sets through %d fixed_weight kernels (%d entries at their own index): ok\n",
+           count_cases, syn_cases, err_cases, stv_cases, fw_cases, fw_kernels, fw_repeats);
     return 0;
 }

@@ -117,9 +117,9 @@ static void recompute(const hqc_dialect *d, const job *j, known *k)
         k->m_spec[i] = d->field_11b ? to_spec_field(j->m[i]) : j->m[i];
     memset(k->r2_sup, 0, sizeof k->r2_sup), memset(k->e_sup, 0, sizeof k->e_sup);
     memset(k->r1_sup, 0, sizeof k->r1_sup);
-    d->sample_encrypt(&xof, k->r2_sup, d->omega_r);
-    d->sample_encrypt(&xof, k->e_sup, d->omega_r);
-    d->sample_encrypt(&xof, k->r1_sup, d->omega_r);
+    d->sample_encrypt(&xof, k->r2_sup, d->omega_r, ref);
+    d->sample_encrypt(&xof, k->e_sup, d->omega_r, ref);
+    d->sample_encrypt(&xof, k->r1_sup, d->omega_r, ref);
     ref->support_to_vector(k->r2, k->r2_sup, d->omega_r);
     ref->support_to_vector(k->e, k->e_sup, d->omega_r);
     ref->support_to_vector(k->r1, k->r1_sup, d->omega_r);

@@ -2,7 +2,7 @@
 /* avx512_simde.h: forced (-include) into every file of src/gf2x/native/x86_64/avx512/ in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
- * the six SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
+ * the thirteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
  * asking for AVX-512, VPCLMULQDQ and GFNI, so the dispatchers offer avx512, avx512-sparse and
  * that kernel on any AVX2 CPU. Never shipped. */
 #ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
@@ -105,6 +105,81 @@ static inline __m512i emu_maskz_loadu_epi64(__mmask8 k, const void *mem)
     return emu_vector(r);
 }
 
+/* 32 lanes of 16 bits, 16 of 32, for the definitions of fixed_weight_vbmi.c's intrinsics. */
+static inline void emu_u16(uint16_t h[32], __m512i v)
+{
+    memcpy(h, &v, sizeof(__m512i));
+}
+
+/* VPCMPEQW / VPCMPUW (less than) into a mask; with k, lanes whose bit of k is clear give 0. */
+static inline __mmask32 emu_mask_cmpeq_epi16_mask(__mmask32 k, __m512i a, __m512i b)
+{
+    uint16_t x[32], y[32];
+    __mmask32 r = 0;
+    emu_u16(x, a), emu_u16(y, b);
+    for (int i = 0; i < 32; i++)
+        r |= (__mmask32)(((k >> i) & 1) && x[i] == y[i]) << i;
+    return r;
+}
+
+static inline __mmask32 emu_cmplt_epu16_mask(__m512i a, __m512i b)
+{
+    uint16_t x[32], y[32];
+    __mmask32 r = 0;
+    emu_u16(x, a), emu_u16(y, b);
+    for (int i = 0; i < 32; i++)
+        r |= (__mmask32)(x[i] < y[i]) << i;
+    return r;
+}
+
+/* VPMOVDW: word i of the result is the low 16 bits of doubleword i. */
+static inline __m256i emu_cvtepi32_epi16(__m512i a)
+{
+    uint32_t d[16];
+    uint16_t r[16];
+    memcpy(d, &a, sizeof d);
+    for (int i = 0; i < 16; i++)
+        r[i] = (uint16_t)d[i];
+    __m256i v;
+    memcpy(&v, r, sizeof v);
+    return v;
+}
+
+/* VPMOVZXWD: doubleword i of the result is word i of a, zero-extended. */
+static inline __m512i emu_cvtepu16_epi32(__m256i a)
+{
+    uint16_t h[16];
+    uint32_t r[16];
+    memcpy(h, &a, sizeof h);
+    for (int i = 0; i < 16; i++)
+        r[i] = h[i];
+    __m512i v;
+    memcpy(&v, r, sizeof v);
+    return v;
+}
+
+/* VMOVDQU32 store and load under a mask, as the 64-bit ones above: lanes whose bit of k is
+ * clear are neither written nor read (a masked load gives 0 there). */
+static inline void emu_mask_storeu_epi32(void *mem, __mmask16 k, __m512i a)
+{
+    uint32_t d[16];
+    memcpy(d, &a, sizeof d);
+    for (int i = 0; i < 16; i++)
+        if ((k >> i) & 1)
+            memcpy((unsigned char *)mem + 4 * i, &d[i], 4);
+}
+
+static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
+{
+    uint32_t d[16] = {0};
+    for (int i = 0; i < 16; i++)
+        if ((k >> i) & 1)
+            memcpy(&d[i], (const unsigned char *)mem + 4 * i, 4);
+    __m512i v;
+    memcpy(&v, d, sizeof v);
+    return v;
+}
+
 /* SIMDe 0.7.4 has this one (as the 32-bit-lane shuffle, which moves the same 128-bit lanes)
  * but no alias for it. */
 #undef _mm512_shuffle_i64x2
@@ -122,6 +197,20 @@ static inline __m512i emu_maskz_loadu_epi64(__mmask8 k, const void *mem)
 #define _mm512_cvtepi64_epi8(a) emu_cvtepi64_epi8(a)
 #define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu_epi64((mem), (k), (a))
 #define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu_epi64((k), (mem))
+#undef _mm512_cmpeq_epi16_mask
+#undef _mm512_mask_cmpeq_epi16_mask
+#undef _mm512_cmplt_epu16_mask
+#undef _mm512_cvtepi32_epi16
+#undef _mm512_cvtepu16_epi32
+#undef _mm512_mask_storeu_epi32
+#undef _mm512_maskz_loadu_epi32
+#define _mm512_cmpeq_epi16_mask(a, b) emu_mask_cmpeq_epi16_mask(0xFFFFFFFFu, (a), (b))
+#define _mm512_mask_cmpeq_epi16_mask(k, a, b) emu_mask_cmpeq_epi16_mask((k), (a), (b))
+#define _mm512_cmplt_epu16_mask(a, b) emu_cmplt_epu16_mask((a), (b))
+#define _mm512_cvtepi32_epi16(a) emu_cvtepi32_epi16(a)
+#define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
+#define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu_epi32((mem), (k), (a))
+#define _mm512_maskz_loadu_epi32(k, mem) emu_maskz_loadu_epi32((k), (mem))
 
 /* Alignment, as the hardware enforces it. VMOVDQA64 faults (#GP) on an address that is not a
  * multiple of 64; SIMDe's C copies with memcpy and would not, so a misaligned buffer that only
@@ -163,11 +252,13 @@ static inline uintptr_t emu_check_aligned64(uintptr_t addr, const char *what, co
 #undef HQC_CPU_AVX512VL
 #undef HQC_CPU_VPCLMULQDQ
 #undef HQC_CPU_GFNI
+#undef HQC_CPU_AVX512VBMI
 #define HQC_CPU_AVX512F 0u
 #define HQC_CPU_AVX512BW 0u
 #define HQC_CPU_AVX512DQ 0u
 #define HQC_CPU_AVX512VL 0u
 #define HQC_CPU_VPCLMULQDQ 0u
 #define HQC_CPU_GFNI 0u
+#define HQC_CPU_AVX512VBMI 0u
 
 #endif

@@ -21,9 +21,9 @@ BACKEND_FLAGS = {
     "avx2-sparse": {"avx2", "pclmulqdq", "bmi2"},
     "vpclmul": {"avx2", "pclmulqdq", "bmi2", "vpclmulqdq"},
     "avx512": {"avx2", "pclmulqdq", "bmi2", "avx512f", "avx512bw", "avx512dq", "avx512vl",
-               "vpclmulqdq", "gfni"},
+               "avx512vbmi", "vpclmulqdq", "gfni"},
     "avx512-sparse": {"avx2", "pclmulqdq", "bmi2", "avx512f", "avx512bw", "avx512dq",
-                      "avx512vl", "vpclmulqdq", "gfni"},
+                      "avx512vl", "avx512vbmi", "vpclmulqdq", "gfni"},
     "neon": {"asimd", "pmull"},
 }
 

@@ -41,7 +41,8 @@ def expected_backend(cpu):
     """The table src/hqc/backend.c picks for these CPU features: the fastest whose features
     (src/gf2x/native/*/*/backend_*.c) are all there."""
     avx2 = {"avx2", "pclmul", "bmi2"}
-    if avx2 | {"avx512f", "avx512bw", "avx512dq", "avx512vl", "vpclmulqdq", "gfni"} <= cpu:
+    if avx2 | {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512vbmi", "vpclmulqdq",
+                   "gfni"} <= cpu:
         return "avx512"
     if avx2 | {"vpclmulqdq"} <= cpu:
         return "vpclmul"

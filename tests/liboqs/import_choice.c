@@ -84,7 +84,7 @@ int main(void)
     FEATURE("pclmul", "pclmul") FEATURE("avx2", "avx2") FEATURE("bmi1", "bmi")
     FEATURE("bmi2", "bmi2") FEATURE("avx512f", "avx512f") FEATURE("avx512bw", "avx512bw")
     FEATURE("avx512dq", "avx512dq") FEATURE("avx512vl", "avx512vl")
-    FEATURE("vpclmulqdq", "vpclmulqdq") FEATURE("gfni", "gfni")
+    FEATURE("vpclmulqdq", "vpclmulqdq") FEATURE("gfni", "gfni") FEATURE("avx512vbmi", "avx512vbmi")
 #endif
     printf("\n");
     /* Ask the fast implementation's dispatcher only where liboqs runs it. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* selftest_ops.c: the differential part of `hqc selftest` for one level (compiled once per
  * level): every operation of the backend contract (src/hqc/backend.h: mul, mul_sparse,
- * support_to_vector, rm_decode, rs_syndromes, rs_errors) of every backend this CPU runs, against the
- * portable backend ref, on edge inputs and on inputs drawn from SHAKE256(seed). */
+ * support_to_vector, rm_decode, rs_syndromes, rs_errors, fixed_weight) of every backend this CPU
+ * runs, against the portable backend ref (fixed_weight: the portable sampler, which ref's NULL
+ * stands for), on edge inputs and on inputs drawn from SHAKE256(seed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "backend.h"
 #include "keccak.h"
 #include "params.h"
+#include "sampling.h"
 #include "selftest.h"
 
 #define MAX_BACKENDS 16
@@ -324,10 +326,52 @@ static int check_rs_errors(const uint8_t seed[32], unsigned long cases, selftest
     return finish(&c, sink, ctx);
 }
 
+/* fixed_weight (the backends that have a kernel) against the portable sampler: draws all zero
+ * and all ones (every position n - 1), then uniform draws and crowded ones (r_i below
+ * 2^32 2 weight / n: many repeats, and repeats of replaced entries' indices), at weight omega_r
+ * and at random weights from 2 to HQC_WEIGHT_MAX. */
+static int check_fixed_weight(const uint8_t seed[32], unsigned long cases, selftest_sink sink, void *ctx)
+{
+    uint8_t bytes[4 * HQC_WEIGHT_MAX];
+    uint32_t want[HQC_WEIGHT_MAX], got[HQC_WEIGHT_MAX];
+    op_check c;
+    begin(&c, "fixed_weight", 0);
+    size_t kept = 0;
+    for (size_t i = 0; i < c.n; i++)
+        if (c.be[i]->fixed_weight)
+            c.be[kept] = c.be[i], c.res[kept++] = c.res[i];
+    c.n = kept;
+    shake256_ctx x;
+    rng_init(&x, seed, "fixed_weight");
+    for (unsigned long t = 0; t < cases + 2; t++) {
+        const size_t weight = t % 2 ? HQC_OMEGA_R : 2 + rng_below(&x, HQC_WEIGHT_MAX - 1);
+        const uint32_t crowd = (uint32_t)(((uint64_t)(2 * weight) << 32) / HQC_N);
+        if (t < 2) {
+            memset(bytes, t ? 0xff : 0x00, sizeof bytes);
+        } else {
+            shake256_squeeze(&x, bytes, 4 * weight);
+            for (size_t i = 0; t % 4 >= 2 && i < weight; i++) {
+                uint32_t r = rng_below(&x, crowd); /* little-endian, as the draws are read */
+                for (unsigned b = 0; b < 4; b++)
+                    bytes[4 * i + b] = (uint8_t)(r >> (8 * b));
+            }
+        }
+        sample_encrypt_from_draws(want, bytes, weight);
+        for (size_t i = 0; i < c.n; i++) {
+            c.be[i]->fixed_weight(got, bytes, weight);
+            FAULT(c.be[i], "fixed_weight", got);
+            compare(&c, i, got, want, weight * sizeof got[0], t < 2 ? "edge" : "random", t);
+        }
+    }
+    shake256_wipe(&x);
+    return finish(&c, sink, ctx);
+}
+
 int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, void *ctx)
 {
     unsigned long scale = quick ? 1 : 4;
     return check_mul(seed, 1000 * scale, sink, ctx) + check_mul_sparse(seed, 100 * scale, sink, ctx) +
            check_support(seed, 250 * scale, sink, ctx) + check_rm_decode(seed, 100 * scale, sink, ctx) +
-           check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx);
+           check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx) +
+           check_fixed_weight(seed, 500 * scale, sink, ctx);
 }
