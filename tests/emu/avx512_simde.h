@@ -2,7 +2,7 @@
 /* avx512_simde.h: forced (-include) into every file of src/gf2x/native/x86_64/avx512/ in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
- * the thirteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
+ * the fourteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
  * asking for AVX-512, VPCLMULQDQ and GFNI, so the dispatchers offer avx512, avx512-sparse and
  * that kernel on any AVX2 CPU. Never shipped. */
 #ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
@@ -132,6 +132,19 @@ static inline __mmask32 emu_cmplt_epu16_mask(__m512i a, __m512i b)
     return r;
 }
 
+/* VPSUBW with merge masking: lanes whose bit of k is clear keep src. */
+static inline __m512i emu_mask_sub_epi16(__m512i src, __mmask32 k, __m512i a, __m512i b)
+{
+    uint16_t s[32], x[32], y[32];
+    emu_u16(s, src), emu_u16(x, a), emu_u16(y, b);
+    for (int i = 0; i < 32; i++)
+        if ((k >> i) & 1)
+            s[i] = (uint16_t)(x[i] - y[i]);
+    __m512i v;
+    memcpy(&v, s, sizeof v);
+    return v;
+}
+
 /* VPMOVDW: word i of the result is the low 16 bits of doubleword i. */
 static inline __m256i emu_cvtepi32_epi16(__m512i a)
 {
@@ -198,6 +211,8 @@ static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
 #define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu_epi64((mem), (k), (a))
 #define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu_epi64((k), (mem))
 #undef _mm512_cmpeq_epi16_mask
+#undef _mm512_mask_sub_epi16
+#define _mm512_mask_sub_epi16(src, k, a, b) emu_mask_sub_epi16((src), (k), (a), (b))
 #undef _mm512_mask_cmpeq_epi16_mask
 #undef _mm512_cmplt_epu16_mask
 #undef _mm512_cvtepi32_epi16

@@ -2,15 +2,15 @@
 /* avx512_meta.h: what the avx512 backend implements itself (src/gf2x/backend_table.h):
  * Toom-3 over Karatsuba over the 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and
  * Veron 2021) with the AVX-512 reduction, the GFNI syndromes, RS error values and support
- * expansion, encryption's positions with VBMI byte permutes, and the shared x86 RM decoder of
- * src/gf2x/native/x86_64. */
+ * expansion, encryption's positions with VBMI byte permutes, and the RM decoder on 32-lane
+ * vectors. */
 #ifndef HQC_AVX512_META_H
 #define HQC_AVX512_META_H
 
 #include "cpu.h"
 #include "fixed_weight_vbmi.h"
 #include "gf2x_avx512.h"
-#include "rm_decode_avx2.h"
+#include "rm_decode_avx512.h"
 #include "rs_errors_gfni.h"
 #include "support_to_vector_gfni.h"
 #include "syndromes_gfni.h"
@@ -22,7 +22,7 @@
  * 64-byte aligned stack buffers before anything is written to o, which may alias either. */
 #define HQC_NATIVE_MUL toom3_mul
 #define HQC_NATIVE_SUPPORT_TO_VECTOR support_to_vector_gfni
-#define HQC_NATIVE_RM_DECODE rm_decode_avx2
+#define HQC_NATIVE_RM_DECODE rm_decode_avx512
 #define HQC_NATIVE_RS_SYNDROMES rs_syndromes_gfni
 #define HQC_NATIVE_RS_ERRORS rs_errors_gfni
 #define HQC_NATIVE_FIXED_WEIGHT fixed_weight_vbmi
