@@ -84,7 +84,9 @@ int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS
     const hqc_bytes h_parts[] = {{ek, HQC_PK_BYTES}, {&domain_h, 1}};
     const hqc_bytes ek_parts[] = {{seed_ek, HQC_SEED_BYTES}, {&domain_xof, 1}};
     const hqc_bytes dk_parts[] = {{seed_dk, HQC_SEED_BYTES}, {&domain_xof, 1}};
-    keccak_job jobs[3];
+    /* Zeroed: with H outside the batch (HQC_SHA3=openssl) gcc 12 -O3 took the jobs for
+     * possibly unset (-Wmaybe-uninitialized) and the build stopped. */
+    keccak_job jobs[3] = {0};
     size_t count = 0;
 #ifndef HQC_SHA3_OPENSSL
     if (ek != NULL) {
