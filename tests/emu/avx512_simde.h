@@ -111,24 +111,14 @@ static inline void emu_u16(uint16_t h[32], __m512i v)
     memcpy(h, &v, sizeof(__m512i));
 }
 
-/* VPCMPEQW / VPCMPUW (less than) into a mask; with k, lanes whose bit of k is clear give 0. */
-static inline __mmask32 emu_mask_cmpeq_epi16_mask(__mmask32 k, __m512i a, __m512i b)
+/* VPCMPEQW, or VPCMPUW less-than (lt), into a mask; lanes whose bit of k is clear give 0. */
+static inline __mmask32 emu_mask_cmp_epu16_mask(__mmask32 k, __m512i a, __m512i b, int lt)
 {
     uint16_t x[32], y[32];
     __mmask32 r = 0;
     emu_u16(x, a), emu_u16(y, b);
     for (int i = 0; i < 32; i++)
-        r |= (__mmask32)(((k >> i) & 1) && x[i] == y[i]) << i;
-    return r;
-}
-
-static inline __mmask32 emu_cmplt_epu16_mask(__m512i a, __m512i b)
-{
-    uint16_t x[32], y[32];
-    __mmask32 r = 0;
-    emu_u16(x, a), emu_u16(y, b);
-    for (int i = 0; i < 32; i++)
-        r |= (__mmask32)(x[i] < y[i]) << i;
+        r |= (__mmask32)(((k >> i) & 1) && (lt ? x[i] < y[i] : x[i] == y[i])) << i;
     return r;
 }
 
@@ -219,9 +209,9 @@ static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
 #undef _mm512_cvtepu16_epi32
 #undef _mm512_mask_storeu_epi32
 #undef _mm512_maskz_loadu_epi32
-#define _mm512_cmpeq_epi16_mask(a, b) emu_mask_cmpeq_epi16_mask(0xFFFFFFFFu, (a), (b))
-#define _mm512_mask_cmpeq_epi16_mask(k, a, b) emu_mask_cmpeq_epi16_mask((k), (a), (b))
-#define _mm512_cmplt_epu16_mask(a, b) emu_cmplt_epu16_mask((a), (b))
+#define _mm512_cmpeq_epi16_mask(a, b) emu_mask_cmp_epu16_mask(0xFFFFFFFFu, (a), (b), 0)
+#define _mm512_mask_cmpeq_epi16_mask(k, a, b) emu_mask_cmp_epu16_mask((k), (a), (b), 0)
+#define _mm512_cmplt_epu16_mask(a, b) emu_mask_cmp_epu16_mask(0xFFFFFFFFu, (a), (b), 1)
 #define _mm512_cvtepi32_epi16(a) emu_cvtepi32_epi16(a)
 #define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
 #define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu_epi32((mem), (k), (a))
