@@ -74,6 +74,9 @@
 
 struct hqc_backend; /* backend.h */
 
+/* The most bytes a dialect's encrypt_stride (below) can be: alignments are at most 8. */
+#define HQC_ENCRYPT_STRIDE_MAX (4 * HQC_WEIGHT_MAX + 8)
+
 typedef struct hqc_dialect {
     const char *name; /* "161cd4f", "v5.0.0", "bc-1.87" */
     int kem_domain;   /* the byte after seed_KEM, or HQC_DOMAIN_NONE (HQC_DOMAIN_K resolved) */
@@ -89,6 +92,9 @@ typedef struct hqc_dialect {
     /* weight distinct positions < n without rejection (encryption: r2, e, r1), the positions
      * computed by be's fixed_weight kernel where it has one (backend.h) */
     void (*sample_encrypt)(shake256_ctx *xof, uint32_t *support, size_t weight, const struct hqc_backend *be);
+    /* the XOF bytes sample_encrypt reads for weight omega_r (4 a position, padded to the
+     * dialect's alignment): r2, e and r1 take the first three such runs of XOF(theta) */
+    size_t encrypt_stride;
 } hqc_dialect;
 
 /* hqc<L>_<id>_<s>: a dialect's public names; HQC_DIALECT_TABLE(id) its table (sampling.c). */

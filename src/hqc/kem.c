@@ -121,12 +121,19 @@ static int dec_with_sponges(const hqc_dialect *d, const hqc_backend *be, uint8_t
     uint8_t m[HQC_K], k_theta[64], k_bar[32];
     int rc = -1;
     pke_decrypt(d, m, dk, ct, be);
-    if (hash_g(k_theta, h_ek, m, salt) != 0 || hash_j(k_bar, h_ek, sigma, ct) != 0) {
+    if (hash_g(k_theta, h_ek, m, salt) != 0) {
         memset(ss, 0, HQC_SS_BYTES);
         goto out;
     }
-    /* ok = all ones iff the re-encryption reproduces u || v (the salt is the ciphertext's). */
-    uint32_t diff = pke_reencrypt_differs(d, ct, ek, h, m, k_theta + HQC_SS_BYTES, be);
+    /* ok = all ones iff the re-encryption reproduces u || v (the salt is the ciphertext's).
+     * J waits for nothing after H and XOF(theta) for G only: the re-encryption runs them as one
+     * batch. */
+    pke_j_request j = {.k_bar = k_bar, .h_ek = h_ek, .sigma = sigma, .ct = ct, .rc = -1};
+    uint32_t diff = pke_reencrypt_differs(d, ct, ek, h, m, k_theta + HQC_SS_BYTES, &j, be);
+    if (j.rc != 0) {
+        memset(ss, 0, HQC_SS_BYTES);
+        goto out;
+    }
     uint8_t ok = (uint8_t)ct_barrier32(~ct_mask_nonzero32(diff));
     for (size_t i = 0; i < HQC_SS_BYTES; i++)
         ss[i] = (uint8_t)((k_theta[i] & ok) | (k_bar[i] & ~ok));

@@ -144,27 +144,47 @@ static void sink_put(uv_sink *sink, size_t offset, const void *bytes, size_t len
     sink->diff |= (uint32_t)(diff | diff >> 32); /* nonzero iff diff is */
 }
 
+/* The supports of r2, e and r1, drawn in that order from XOF(theta). With j (decapsulation),
+ * J's output as well: J and the XOF's first 3 encrypt_stride bytes run as one batch
+ * (hash_j_and_xof), then the positions come from those bytes. Not inlined, so that the XOF's
+ * state or bytes are off the stack before the products below it run. */
+static __attribute__((noinline)) void draw_supports(const hqc_dialect *d, uint32_t *r2_support, uint32_t *e_support,
+                                                    uint32_t *r1_support, const uint8_t theta[HQC_SEED_BYTES],
+                                                    pke_j_request *j, const hqc_backend *be)
+{
+    /* omega_e = omega_r in every dialect (spec Table of parameters; Bouncy Castle 1.87 draws
+     * e with its omega_r as well). */
+    if (j != NULL) {
+        uint8_t draws[3 * HQC_ENCRYPT_STRIDE_MAX];
+        j->rc = hash_j_and_xof(j->k_bar, j->h_ek, j->sigma, j->ct, theta, d->xof_domain, draws, 3 * d->encrypt_stride);
+        sample_encrypt_positions(r2_support, draws, d->omega_r, be);
+        sample_encrypt_positions(e_support, draws + d->encrypt_stride, d->omega_r, be);
+        sample_encrypt_positions(r1_support, draws + 2 * d->encrypt_stride, d->omega_r, be);
+        zeroize(draws, sizeof draws);
+    } else {
+        shake256_ctx xof;
+        xof_init_domain(&xof, theta, d->xof_domain);
+        HQC_TRACE_CTX_ROLE(&xof, "XOF(theta)");
+        d->sample_encrypt(&xof, r2_support, d->omega_r, be);
+        d->sample_encrypt(&xof, e_support, d->omega_r, be);
+        d->sample_encrypt(&xof, r1_support, d->omega_r, be);
+        shake256_wipe(&xof);
+    }
+}
+
 /* Spec Encrypt: u = h r2 + r1, v = Encode(m) + Truncate(s r2 + e), the supports of r2, e, r1
- * drawn in that order from one XOF stream seeded with theta. Two n-bit buffers of its own and
- * the caller's h, which is consumed: acc (= h) holds h r2 + r1 = u, then v; r2 keeps r2's bits
- * for both products; other holds r1, then e, then Encode(m). */
+ * drawn in that order from one XOF stream seeded with theta (draw_supports). Two n-bit buffers
+ * of its own and the caller's h, which is consumed: acc (= h) holds h r2 + r1 = u, then v; r2
+ * keeps r2's bits for both products; other holds r1, then e, then Encode(m). */
 static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[HQC_PK_BYTES], uint64_t acc[HQC_WORDS],
-                         const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                         const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES], pke_j_request *j,
                          const hqc_backend *be)
 {
     uint64_t r2_bits[HQC_WORDS], other[HQC_WORDS];
     uint32_t r2_support[HQC_WEIGHT_MAX], e_support[HQC_WEIGHT_MAX], r1_support[HQC_WEIGHT_MAX];
     fixed_weight r1, r2, e;
-    shake256_ctx xof;
 
-    /* omega_e = omega_r in every dialect (spec Table of parameters; Bouncy Castle 1.87 draws
-     * e with its omega_r as well). */
-    xof_init_domain(&xof, theta, d->xof_domain);
-    HQC_TRACE_CTX_ROLE(&xof, "XOF(theta)");
-    d->sample_encrypt(&xof, r2_support, d->omega_r, be);
-    d->sample_encrypt(&xof, e_support, d->omega_r, be);
-    d->sample_encrypt(&xof, r1_support, d->omega_r, be);
-    shake256_wipe(&xof);
+    draw_supports(d, r2_support, e_support, r1_support, theta, j, be);
     fixed_weight_init(&r2, r2_support, d->omega_r, r2_bits, be);
 
     mul_fixed_weight(acc, acc, &r2, be);
@@ -194,15 +214,15 @@ void pke_encrypt(const hqc_dialect *d, uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
                  const hqc_backend *be)
 {
     uv_sink sink = {.out = uv, .expect = NULL, .diff = 0};
-    encrypt_into(d, &sink, ek, h, m, theta, be);
+    encrypt_into(d, &sink, ek, h, m, theta, NULL, be);
 }
 
 uint32_t pke_reencrypt_differs(const hqc_dialect *d, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
                                uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
-                               const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be)
+                               const uint8_t theta[HQC_SEED_BYTES], pke_j_request *j, const hqc_backend *be)
 {
     uv_sink sink = {.out = NULL, .expect = uv, .diff = 0};
-    encrypt_into(d, &sink, ek, h, m, theta, be);
+    encrypt_into(d, &sink, ek, h, m, theta, j, be);
     return sink.diff;
 }
 

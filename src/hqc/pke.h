@@ -33,12 +33,20 @@ void pke_encrypt(const hqc_dialect *d, uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES],
                  uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
                  const hqc_backend *be);
 
+/* J's inputs and output (symmetric.h), which the decapsulation's re-encryption computes
+ * beside its XOF(theta) (hash_j_and_xof); rc: what that returned. */
+typedef struct {
+    uint8_t *k_bar;
+    const uint8_t *h_ek, *sigma, *ct;
+    int rc;
+} pke_j_request;
+
 /* Nonzero iff pke_encrypt(ek, h, m, theta) differs from the u || v bytes uv; computed in
- * constant time without a second ciphertext buffer (the decapsulation's FO check). h is
- * consumed as in pke_encrypt. */
+ * constant time without a second ciphertext buffer (the decapsulation's FO check), and j's
+ * k_bar = J(h_ek, sigma, ct) beside the XOF. h is consumed as in pke_encrypt. */
 uint32_t pke_reencrypt_differs(const hqc_dialect *d, const uint8_t uv[HQC_N_BYTES + HQC_N1N2_BYTES], const uint8_t ek[HQC_PK_BYTES],
-                               uint64_t h[HQC_WORDS], const uint8_t m[HQC_K],
-                               const uint8_t theta[HQC_SEED_BYTES], const hqc_backend *be);
+                               uint64_t h[HQC_WORDS], const uint8_t m[HQC_K], const uint8_t theta[HQC_SEED_BYTES],
+                               pke_j_request *j, const hqc_backend *be);
 
 /* m = Decode(v - Truncate(u y)) for the u || v bytes of a ciphertext; y is sampled from dk,
  * the XOF(seed_dk) stream (kem_sponges). */

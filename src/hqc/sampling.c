@@ -514,7 +514,7 @@ void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t w
 }
 
 /* Its read: one squeeze of 4 weight bytes, padded to the dialect's alignment. */
-#define ENCRYPT_DRAW_BYTES (4 * HQC_WEIGHT_MAX + 8)
+#define ENCRYPT_DRAW_BYTES HQC_ENCRYPT_STRIDE_MAX
 /*@ requires 2 <= weight <= HQC_WEIGHT_MAX && 1 <= layout.align <= 8;
     requires \valid(xof) && \valid(bytes + (0 .. ENCRYPT_DRAW_BYTES - 1));
     requires \separated(xof, bytes + (0 .. ENCRYPT_DRAW_BYTES - 1));
@@ -549,6 +549,14 @@ static ALWAYS_INLINE void sample_encrypt_kernel(const stream_layout layout, shak
     zeroize(bytes, sizeof bytes);
 }
 
+void sample_encrypt_positions(uint32_t *support, const uint8_t *bytes, size_t weight, const hqc_backend *be)
+{
+    if (be->fixed_weight != NULL)
+        be->fixed_weight(support, bytes, weight);
+    else
+        sample_encrypt_from_draws(support, bytes, weight);
+}
+
 /* Per dialect: its two samplers, specialised to its layout, and its table (dialect.h). */
 #define RESOLVE_DOMAIN(b) ((b) == HQC_DOMAIN_K ? HQC_K : (b))
 #define HQC_DIALECT_SAMPLERS(id, name_, big_endian_, align_, chunked_, kem_domain_, xof_domain_, sk_seed_, \
@@ -573,7 +581,8 @@ static ALWAYS_INLINE void sample_encrypt_kernel(const stream_layout layout, shak
         name_, RESOLVE_DOMAIN(kem_domain_), RESOLVE_DOMAIN(xof_domain_), sk_seed_, (field_) == 0x11B,  \
         rm_order_, omega_, omega_r_,                                                                 \
         HQC_PK_BYTES + HQC_SEED_BYTES + HQC_SEC_BYTES + ((sk_seed_) ? HQC_SEED_BYTES : 0),           \
-        HQC_DIALECT_NS(id, sample_keygen), HQC_DIALECT_NS(id, sample_encrypt)};
+        HQC_DIALECT_NS(id, sample_keygen), HQC_DIALECT_NS(id, sample_encrypt),                       \
+        4 * (omega_r_) + ((align_) - 4 * (omega_r_) % (align_)) % (align_)};
 HQC_DIALECTS(HQC_DIALECT_SAMPLERS)
 
 void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)

@@ -39,6 +39,11 @@ HQC_DIALECTS(HQC_DIALECT_DECLARE_SAMPLERS)
  * the spec's loop on constructed draws. */
 void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t weight);
 
+/* The same positions from bytes already read (decapsulation squeezes XOF(theta) ahead, beside
+ * J): be's fixed_weight kernel where it has one, else sample_encrypt_from_draws. */
+#define sample_encrypt_positions HQC_NS(sample_encrypt_positions)
+void sample_encrypt_positions(uint32_t *support, const uint8_t *bytes, size_t weight, const struct hqc_backend *be);
+
 /* The default dialect's samplers under their plain names (tests, benchmarks). */
 #define sample_support_keygen HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_keygen)
 #define sample_support_encrypt HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_encrypt)

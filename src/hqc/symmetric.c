@@ -53,13 +53,42 @@ int hash_i(uint8_t out[64], const uint8_t seed[HQC_SEED_BYTES])
     return sha3_512_parts(out, parts, 2);
 }
 
+/* J's message, h_ek || sigma || ct || its domain byte, as parts (both uses below). */
+static const uint8_t domain_j = DOMAIN_J;
+#define J_PARTS(h_ek, sigma, ct) {{(h_ek), 32}, {(sigma), HQC_SEC_BYTES}, {(ct), HQC_CT_BYTES}, {&domain_j, 1}}
+
 int hash_j(uint8_t out[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_BYTES],
            const uint8_t ct[HQC_CT_BYTES])
 {
-    const uint8_t domain = DOMAIN_J;
-    const hqc_bytes parts[] = {{h_ek, 32}, {sigma, HQC_SEC_BYTES}, {ct, HQC_CT_BYTES}, {&domain, 1}};
+    const hqc_bytes parts[] = J_PARTS(h_ek, sigma, ct);
     HQC_TRACE_ROLE("J");
     return sha3_256_parts(out, parts, 4);
+}
+
+int hash_j_and_xof(uint8_t k_bar[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_BYTES],
+                   const uint8_t ct[HQC_CT_BYTES], const uint8_t theta[HQC_SEED_BYTES], int xof_domain,
+                   uint8_t *draws, size_t len)
+{
+    const uint8_t domain_xof = (uint8_t)xof_domain;
+    const hqc_bytes xof_parts[] = {{theta, HQC_SEED_BYTES}, {&domain_xof, 1}};
+    keccak_job jobs[2] = {0};
+    size_t count = 0;
+    jobs[count++] = (keccak_job){.parts = xof_parts, .count = xof_domain >= 0 ? 2 : 1, .rate = SHAKE256_RATE,
+                                 .pad = SHAKE_PAD, .out = draws, .outlen = len};
+    HQC_TRACE_JOB_ROLE(&jobs[count - 1], "XOF(theta)");
+#ifndef HQC_SHA3_OPENSSL
+    const hqc_bytes j_parts[] = J_PARTS(h_ek, sigma, ct);
+    jobs[count++] = (keccak_job){.parts = j_parts, .count = 4, .rate = SHAKE256_RATE, .pad = SHA3_PAD,
+                                 .out = k_bar, .outlen = 32};
+    HQC_TRACE_JOB_ROLE(&jobs[count - 1], "J");
+#endif
+    keccak_batch(jobs, count);
+#ifdef HQC_SHA3_OPENSSL
+    /* J is SHA3 and must come from libcrypto (or the embedding) in this build. */
+    return hash_j(k_bar, h_ek, sigma, ct);
+#else
+    return 0;
+#endif
 }
 
 void xof_stream_wipe(xof_stream *x)

@@ -16,6 +16,7 @@
 #define hash_h HQC_NS(hash_h)
 #define hash_i HQC_NS(hash_i)
 #define hash_j HQC_NS(hash_j)
+#define hash_j_and_xof HQC_NS(hash_j_and_xof)
 #define kem_sponges HQC_NS(kem_sponges)
 #define kem_sponges_domain HQC_NS(kem_sponges_domain)
 #define xof_init_domain HQC_NS(xof_init_domain)
@@ -73,5 +74,12 @@ int hash_i(uint8_t out[64], const uint8_t seed[HQC_SEED_BYTES]);
 /* J covers the ciphertext as received: u || v || salt, i.e. all HQC_CT_BYTES of it. */
 int hash_j(uint8_t out[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_BYTES],
            const uint8_t ct[HQC_CT_BYTES]);
+/* Decapsulation's two sponges that wait for nothing after G: k_bar = J(h_ek, sigma, ct) and the
+ * first len bytes of XOF(theta) (domain byte xof_domain, < 0: none) into draws, the bytes the
+ * re-encryption's three samplers read; as one batch, so that XOF(theta)'s permutations ride
+ * along J's instead of following them. Returns 0, or -1 as hash_j. */
+int hash_j_and_xof(uint8_t k_bar[32], const uint8_t h_ek[32], const uint8_t sigma[HQC_SEC_BYTES],
+                   const uint8_t ct[HQC_CT_BYTES], const uint8_t theta[HQC_SEED_BYTES], int xof_domain,
+                   uint8_t *draws, size_t len);
 
 #endif
