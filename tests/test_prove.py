@@ -38,14 +38,16 @@ def test_proofs_hold(tmp_path):
     assert report["ok"]
     wp = [r for r in report["runs"] if r["part"] == "wp"]
     eva = [r for r in report["runs"] if r["part"] == "eva-decode"]
-    # every unit at every level ran (sampling.c three times: its bit-level helpers and the keys'
-    # range with WP's tactics), and proved something
-    assert len(wp) == 6 * 3 and len(eva) == 3
+    # every unit at every level ran (sampling.c four times: its bit-level helpers and the keys'
+    # range with WP's tactics, and the word load in the typed model with casts), and proved
+    # something
+    assert len(wp) == 7 * 3 and len(eva) == 3
     assert all(r["goals"] > 0 and r["proved"] == r["goals"] and not r["unproved"] for r in wp)
     assert all(r["alarms"] == 0 and r["unproved_properties"] == 0 for r in eva)
     assert {r["unit"] for r in wp} == {"src/gf2x/syndromes.c", "src/gf2x/rs_errors.c", "src/hqc/reed_muller.c",
                                        "src/hqc/sampling.c", "src/hqc/sampling.c (tactics: load_le32)",
-                                       "src/hqc/sampling.c (tactics: ct_mask_lt32)"}
+                                       "src/hqc/sampling.c (tactics: ct_mask_lt32)",
+                                       "src/hqc/sampling.c (model Typed+cast: load_word)"}
 
 
 # The mutation: error_locator's loop runs once more, reading syn[2 delta], one past the end.
