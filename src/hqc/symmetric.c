@@ -53,6 +53,16 @@ int hash_i(uint8_t out[64], const uint8_t seed[HQC_SEED_BYTES])
     return sha3_512_parts(out, parts, 2);
 }
 
+/* XOF(seed || domain byte) as a batch job, or XOF(seed) for a dialect without the byte
+ * (domain < 0: the first part alone). XOF_PARTS(seed, byte): its two parts, byte being a
+ * one-byte copy of the domain that outlives the job. */
+#define XOF_PARTS(seed, byte) {{(seed), HQC_SEED_BYTES}, {&(byte), 1}}
+static keccak_job xof_job(const hqc_bytes parts[2], int domain, uint8_t *out, size_t outlen, shake256_ctx *rest)
+{
+    return (keccak_job){.parts = parts, .count = domain >= 0 ? 2 : 1, .rate = SHAKE256_RATE, .pad = SHAKE_PAD,
+                        .out = out, .outlen = outlen, .rest = rest};
+}
+
 /* J's message, h_ek || sigma || ct || its domain byte, as parts (both uses below). */
 static const uint8_t domain_j = DOMAIN_J;
 #define J_PARTS(h_ek, sigma, ct) {{(h_ek), 32}, {(sigma), HQC_SEC_BYTES}, {(ct), HQC_CT_BYTES}, {&domain_j, 1}}
@@ -70,11 +80,10 @@ int hash_j_and_xof(uint8_t k_bar[32], const uint8_t h_ek[32], const uint8_t sigm
                    uint8_t *draws, size_t len)
 {
     const uint8_t domain_xof = (uint8_t)xof_domain;
-    const hqc_bytes xof_parts[] = {{theta, HQC_SEED_BYTES}, {&domain_xof, 1}};
+    const hqc_bytes xof_parts[] = XOF_PARTS(theta, domain_xof);
     keccak_job jobs[2] = {0};
     size_t count = 0;
-    jobs[count++] = (keccak_job){.parts = xof_parts, .count = xof_domain >= 0 ? 2 : 1, .rate = SHAKE256_RATE,
-                                 .pad = SHAKE_PAD, .out = draws, .outlen = len};
+    jobs[count++] = xof_job(xof_parts, xof_domain, draws, len, NULL);
     HQC_TRACE_JOB_ROLE(&jobs[count - 1], "XOF(theta)");
 #ifndef HQC_SHA3_OPENSSL
     const hqc_bytes j_parts[] = J_PARTS(h_ek, sigma, ct);
@@ -108,11 +117,9 @@ int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS
 {
     static const uint8_t domain_h = DOMAIN_H;
     const uint8_t domain_xof = (uint8_t)xof_domain;
-    /* A dialect without the byte absorbs the seed alone: one part instead of two. */
-    const size_t xof_parts = xof_domain >= 0 ? 2 : 1;
     const hqc_bytes h_parts[] = {{ek, HQC_PK_BYTES}, {&domain_h, 1}};
-    const hqc_bytes ek_parts[] = {{seed_ek, HQC_SEED_BYTES}, {&domain_xof, 1}};
-    const hqc_bytes dk_parts[] = {{seed_dk, HQC_SEED_BYTES}, {&domain_xof, 1}};
+    const hqc_bytes ek_parts[] = XOF_PARTS(seed_ek, domain_xof);
+    const hqc_bytes dk_parts[] = XOF_PARTS(seed_dk, domain_xof);
     /* Zeroed: with H outside the batch (HQC_SHA3=openssl) gcc 12 -O3 took the jobs for
      * possibly unset (-Wmaybe-uninitialized) and the build stopped. */
     keccak_job jobs[3] = {0};
@@ -127,14 +134,11 @@ int kem_sponges_domain(uint8_t h_ek[32], const uint8_t *ek, uint64_t h[HQC_WORDS
     (void)h_parts;
 #endif
     if (seed_ek != NULL) {
-        jobs[count++] = (keccak_job){.parts = ek_parts, .count = xof_parts, .rate = SHAKE256_RATE,
-                                     .pad = SHAKE_PAD, .out = (uint8_t *)h, .outlen = HQC_N_BYTES};
+        jobs[count++] = xof_job(ek_parts, xof_domain, (uint8_t *)h, HQC_N_BYTES, NULL);
         HQC_TRACE_JOB_ROLE(&jobs[count - 1], "expand-h");
     }
     if (seed_dk != NULL) {
-        jobs[count++] = (keccak_job){.parts = dk_parts, .count = xof_parts, .rate = SHAKE256_RATE,
-                                     .pad = SHAKE_PAD, .out = dk->head, .outlen = XOF_HEAD_BYTES,
-                                     .rest = &dk->rest};
+        jobs[count++] = xof_job(dk_parts, xof_domain, dk->head, XOF_HEAD_BYTES, &dk->rest);
         HQC_TRACE_JOB_ROLE(&jobs[count - 1], "XOF(seed_dk)");
         dk->pos = 0;
     }
