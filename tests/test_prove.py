@@ -129,3 +129,30 @@ def test_eva_verdict_leaves_only_wp_named_properties_to_wp(tmp_path):
     results = runs(True, "1")
     prove_mod.check_deferred(results, {})
     assert not results[0]["ok"] and results[0]["wp_missing"]
+
+
+def test_eva_verdict_leaves_preconditions_to_wp_only_with_their_callers(tmp_path):
+    """A precondition named wp_* that EVA cannot decide is WP's to prove at each call, in the
+    caller: at a call (the report's "precondition of g" row, in the caller f) it passes where
+    f's WP unit ran; as g's own property, only where every caller of g is in that unit."""
+    prove_mod = load_prove()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "sampling.c").write_text("/*@ requires wp_pos: x > 0; */\n"
+                                                 "static int g(int x)\n{\n    return x;\n}\n\n"
+                                                 "int f(void)\n{\n    return g(1);\n}\n")
+    report = tmp_path / "r.csv"
+    at_call = "src\tsampling.c\t9\tf\tprecondition of g\tUnknown\t%s: x > 0\n"
+    report.write_text(HEADER + at_call % "wp_pos")
+    v = prove_mod.eva_verdict(0, SUMMARY, report, tmp_path)
+    assert v["ok"] and v["wp_deferred"] == [("f", "wp_pos")]
+    report.write_text(HEADER + at_call % "pos")
+    assert not prove_mod.eva_verdict(0, SUMMARY, report, tmp_path)["ok"]
+    report.write_text(HEADER + "src\tsampling.c\t1\tg\tprecondition\tUnknown\twp_pos: x > 0\n")
+    v = prove_mod.eva_verdict(0, SUMMARY, report, tmp_path)
+    assert v["ok"] and v["wp_deferred"] == [("g", "wp_pos", "sampling.c")]
+    assert prove_mod.callers(tmp_path / "src" / "sampling.c", "g") == {"f"}
+    for unit, expect in (({"g"}, False), ({"g", "f"}, True)):
+        results = [dict(v, part="eva-kem", level="1"),
+                   {"part": "wp", "level": "1", "unit": "src/hqc/sampling.c", "ok": True}]
+        prove_mod.check_deferred(results, {("1", "src/hqc/sampling.c"): unit}, tmp_path)
+        assert results[0]["ok"] == expect, unit

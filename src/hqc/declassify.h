@@ -18,12 +18,15 @@
 #define HQC_MAKE_DEFINED(p, len) ((void)(p), (void)(len))
 #endif
 
+/*@ assigns \nothing;
+    ensures wp_same: \result == x; */
 static inline uint32_t declassify_u32(uint32_t x)
 {
     HQC_MAKE_DEFINED(&x, sizeof x);
     return x;
 }
 
+/*@ assigns \nothing; */
 static inline void declassify(const void *p, size_t len)
 {
     HQC_MAKE_DEFINED(p, len);

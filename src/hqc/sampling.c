@@ -63,9 +63,11 @@ static inline uint32_t ct_mask_if_nonzero(uint32_t c)
  * key is draw mod n below the threshold and NO_POSITION from it up (draw_key), and its discard
  * mask is zero only if its key is not NO_POSITION and no earlier row of the comparison table
  * holds it (block_discards); every key of a window is a position < n or NO_POSITION
- * (block_keys, window_block_keys). Not yet proved: that the kept positions are exactly such
- * keys and rows (sample_window's bookkeeping), so the output's range and distinctness rest on
- * the twin tests (docs/VERIFICATION.md). */
+ * (block_keys, window_block_keys); and so the weight positions a vector gets are < n and
+ * pairwise distinct, in every dialect's layout (sample_keygen_layout, through sample_window's
+ * bookkeeping: every kept position fills a row of the table). Not proved: that the sampler
+ * ends (rejection sampling does with probability 1), and that it computes the spec's
+ * positions (the KATs and the twin tests show that; docs/VERIFICATION.md). */
 #define DRAW_BYTES 3
 #define NO_POSITION 0xFFFFu
 _Static_assert(HQC_N < NO_POSITION, "NO_POSITION must not be a position");
@@ -143,14 +145,26 @@ _Static_assert(BLOCK * sizeof(uint16_t) == 2 * sizeof(uint64_t), "a block of dis
  * (fewer than omega) in the comparison table. */
 #define SPREAD_BLOCKS (HEAD_BLOCKS > 2 * CHUNK_BLOCKS ? HEAD_BLOCKS : 2 * CHUNK_BLOCKS)
 
-/* The table of comparisons: row j of spread holds one draw's key (or kept position) in every
- * lane. fresh(d, t, key, l, r): the discard mask d of a block's draw l is all ones or zero,
- * and zero only if key[l] is not NO_POSITION and no row before r holds it. */
-/*@ predicate fresh{L}(integer d, uint16_t (*t)[BLOCK], uint16_t *key, integer l, integer r) =
+/* Eight 16-bit lanes: a block's keys, or a row of the table of comparisons (row j holds one
+ * draw's key, or a kept position, in every lane). A struct rather than uint16_t[BLOCK], so
+ * that the tables are one-dimensional arrays of them: what WP must show of a call's or a
+ * loop's writes to a table is then an interval of one index, where with two-dimensional
+ * arrays it was an existential over two that no prover closed (docs/VERIFICATION.md). The
+ * same bytes, and the same machine code. */
+typedef struct {
+    uint16_t lane[BLOCK];
+} lanes16;
+/* fresh(d, t, key, l, r): the discard mask d of a block's draw l is all ones or zero, and
+ * zero only if its key is not NO_POSITION and no row of t before r holds it. */
+/*@ predicate fresh{L}(integer d, lanes16 *t, lanes16 *key, integer l, integer r) =
       (d == 0 || d == 0xFFFF) &&
-      (d == 0 ==> key[l] != NO_POSITION && (\forall integer j; 0 <= j < r ==> t[j][l] != key[l])); */
-/* A key: a position (< n) or NO_POSITION. */
-/*@ predicate key_or_none(integer k) = k < HQC_N || k == NO_POSITION; */
+      (d == 0 ==> key->lane[l] != NO_POSITION && (\forall integer j; 0 <= j < r ==> t[j].lane[l] != key->lane[l])); */
+/* A key: a position (< n) or NO_POSITION. positions(s, c): the sampler's output so far, c
+ * positions < n, pairwise distinct. */
+/*@ predicate key_or_none(integer k) = k < HQC_N || k == NO_POSITION;
+    predicate positions{L}(uint32_t *s, integer c) =
+      (\forall integer i; 0 <= i < c ==> s[i] < HQC_N) &&
+      (\forall integer i, k; 0 <= i < k < c ==> s[i] != s[k]); */
 
 /* The keys of the 8 draws in bytes[0, 24), each read as a 32-bit little-endian word whose top
  * byte is dropped, so bytes[24] is read too. Unaligned word loads rather than byte loads: one
@@ -169,17 +183,17 @@ static inline uint32_t load_word(const uint8_t *p)
     return w;
 }
 
-/*@ requires \valid_read(bytes + (0 .. BLOCK_READ - 1)) && \valid(key + (0 .. BLOCK - 1));
-    assigns key[0 .. BLOCK - 1];
-    ensures wp_keys: \forall integer l; 0 <= l < BLOCK ==> key_or_none(key[l]); */
-static ALWAYS_INLINE void block_keys(uint16_t key[BLOCK], const uint8_t bytes[BLOCK_READ], int big_endian)
+/*@ requires \valid_read(bytes + (0 .. BLOCK_READ - 1)) && \valid(key);
+    assigns *key;
+    ensures wp_keys: \forall integer l; 0 <= l < BLOCK ==> key_or_none(key->lane[l]); */
+static ALWAYS_INLINE void block_keys(lanes16 *key, const uint8_t bytes[BLOCK_READ], int big_endian)
 {
     /*@ loop invariant 0 <= l <= BLOCK;
-        loop invariant wp_keys_so_far: \forall integer k; 0 <= k < l ==> key_or_none(key[k]);
-        loop assigns l, key[0 .. BLOCK - 1];
+        loop invariant wp_keys_so_far: \forall integer k; 0 <= k < l ==> key_or_none(key->lane[k]);
+        loop assigns l, key->lane[0 .. BLOCK - 1];
         loop variant BLOCK - l; */
     for (size_t l = 0; l < BLOCK; l++)
-        key[l] = draw_key(draw_of_word(load_word(bytes + DRAW_BYTES * l), big_endian));
+        key->lane[l] = draw_key(draw_of_word(load_word(bytes + DRAW_BYTES * l), big_endian));
 }
 
 /* before[m][l]: all ones if m < l, i.e. if a block's draw m precedes its draw l. */
@@ -220,37 +234,36 @@ static inline uint16_t before_mask(size_t m, size_t l)
  * accumulate in a local array, kept in a register like discard was (no slower, paired), which
  * WP models apart from memory: accumulated in discard, the proof's goals timed out. */
 /*@ requires b < SPREAD_BLOCKS;
-    requires \valid(discard + (0 .. BLOCK - 1)) && \valid(spread + (0 .. b * BLOCK + BLOCK - 1));
-    requires \valid_read(key + (0 .. BLOCK - 1));
-    requires \separated(discard + (0 .. BLOCK - 1), spread + (0 .. b * BLOCK + BLOCK - 1), key + (0 .. BLOCK - 1));
-    assigns discard[0 .. BLOCK - 1], spread[b * BLOCK .. b * BLOCK + BLOCK - 1][0 .. BLOCK - 1];
+    requires \valid(discard + (0 .. BLOCK - 1)) && \valid(spread + (0 .. b * BLOCK + BLOCK - 1)) && \valid_read(key);
+    requires \separated(discard + (0 .. BLOCK - 1), spread + (0 .. b * BLOCK + BLOCK - 1), key);
+    assigns discard[0 .. BLOCK - 1], spread[b * BLOCK .. b * BLOCK + BLOCK - 1];
     ensures wp_block_rows: \forall integer j, l; b * BLOCK <= j < b * BLOCK + BLOCK && 0 <= l < BLOCK ==>
-                             spread[j][l] == key[j - b * BLOCK];
+                             spread[j].lane[l] == key->lane[j - b * BLOCK];
     ensures wp_discards: \forall integer l; 0 <= l < BLOCK ==> fresh(discard[l], spread, key, l, b * BLOCK + l); */
-static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, uint16_t (*restrict spread)[BLOCK], size_t b,
-                                         const uint16_t *restrict key)
+static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, lanes16 *restrict spread, size_t b,
+                                         const lanes16 *restrict key)
 {
     uint16_t d[BLOCK];
     /*@ loop invariant 0 <= m <= BLOCK;
         loop invariant wp_rows_so_far: \forall integer j, l; b * BLOCK <= j < b * BLOCK + m && 0 <= l < BLOCK ==>
-                                         spread[j][l] == key[j - b * BLOCK];
-        loop assigns m, spread[b * BLOCK .. b * BLOCK + BLOCK - 1][0 .. BLOCK - 1];
+                                         spread[j].lane[l] == key->lane[j - b * BLOCK];
+        loop assigns m, spread[b * BLOCK .. b * BLOCK + BLOCK - 1];
         loop variant BLOCK - m; */
     for (size_t m = 0; m < BLOCK; m++)
         /*@ loop invariant 0 <= l <= BLOCK;
             loop invariant wp_rows_before: \forall integer j, l2; b * BLOCK <= j < b * BLOCK + m && 0 <= l2 < BLOCK ==>
-                                             spread[j][l2] == key[j - b * BLOCK];
-            loop invariant wp_row: \forall integer l2; 0 <= l2 < l ==> spread[b * BLOCK + m][l2] == key[m];
-            loop assigns l, spread[b * BLOCK + m][0 .. BLOCK - 1];
+                                             spread[j].lane[l2] == key->lane[j - b * BLOCK];
+            loop invariant wp_row: \forall integer l2; 0 <= l2 < l ==> spread[b * BLOCK + m].lane[l2] == key->lane[m];
+            loop assigns l, spread[b * BLOCK + m].lane[0 .. BLOCK - 1];
             loop variant BLOCK - l; */
         for (size_t l = 0; l < BLOCK; l++)
-            spread[b * BLOCK + m][l] = key[m];
+            spread[b * BLOCK + m].lane[l] = key->lane[m];
     /*@ loop invariant 0 <= l <= BLOCK;
         loop invariant wp_no_position: \forall integer i; 0 <= i < l ==> fresh(d[i], spread, key, i, 0);
         loop assigns l, d[0 .. BLOCK - 1];
         loop variant BLOCK - l; */
     for (size_t l = 0; l < BLOCK; l++)
-        d[l] = mask_eq16(key[l], NO_POSITION);
+        d[l] = mask_eq16(key->lane[l], NO_POSITION);
     /* The triangle of comparisons: the quadratic part of sampling. Block by block so that the
      * eight comparisons of one earlier draw with the block are one vector operation. */
     /*@ loop invariant 0 <= e <= b;
@@ -269,7 +282,7 @@ static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, uint16_t (*
                 loop assigns l, d[0 .. BLOCK - 1];
                 loop variant BLOCK - l; */
             for (size_t l = 0; l < BLOCK; l++)
-                d[l] |= mask_eq16(spread[e * BLOCK + m][l], key[l]);
+                d[l] |= mask_eq16(spread[e * BLOCK + m].lane[l], key->lane[l]);
     /*@ loop invariant 0 <= m <= BLOCK;
         loop invariant wp_earlier: \forall integer i; 0 <= i < BLOCK ==> fresh(d[i], spread, key, i, b * BLOCK + (m < i ? m : i));
         loop assigns m, d[0 .. BLOCK - 1];
@@ -283,7 +296,7 @@ static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, uint16_t (*
             loop assigns l, d[0 .. BLOCK - 1];
             loop variant BLOCK - l; */
         for (size_t l = 0; l < BLOCK; l++)
-            d[l] |= mask_eq16(spread[b * BLOCK + m][l], key[l]) & before_mask(m, l);
+            d[l] |= mask_eq16(spread[b * BLOCK + m].lane[l], key->lane[l]) & before_mask(m, l);
     /*@ loop invariant 0 <= l <= BLOCK;
         loop invariant wp_stored: \forall integer i; 0 <= i < l ==> discard[i] == d[i];
         loop assigns l, discard[0 .. BLOCK - 1];
@@ -314,11 +327,11 @@ static size_t window_block_draws(size_t room, size_t b)
  * first, zero-padded, byte by byte (compilers call memcpy): tail is the caller's, which wipes
  * it, since WP's typed model cannot place a wipe's bytes in an array of this function. */
 /*@ requires b * BLOCK < room / DRAW_BYTES && room <= 65536;
-    requires \valid_read(first + (0 .. room - 1)) && \valid(key + (0 .. BLOCK - 1));
+    requires \valid_read(first + (0 .. room - 1)) && \valid(key);
     requires \valid(tail + (0 .. BLOCK_READ - 1)) && \separated(tail + (0 .. BLOCK_READ - 1), first + (0 .. room - 1));
-    assigns key[0 .. BLOCK - 1], tail[0 .. BLOCK_READ - 1];
-    ensures wp_keys: \forall integer l; 0 <= l < BLOCK ==> key_or_none(key[l]); */
-static ALWAYS_INLINE void window_block_keys(uint16_t key[BLOCK], uint8_t tail[BLOCK_READ], const uint8_t *first,
+    assigns *key, tail[0 .. BLOCK_READ - 1];
+    ensures wp_keys: \forall integer l; 0 <= l < BLOCK ==> key_or_none(key->lane[l]); */
+static ALWAYS_INLINE void window_block_keys(lanes16 *key, uint8_t tail[BLOCK_READ], const uint8_t *first,
                                            size_t room, size_t b, int big_endian)
 {
     const size_t avail = window_block_draws(room, b);
@@ -334,54 +347,301 @@ static ALWAYS_INLINE void window_block_keys(uint16_t key[BLOCK], uint8_t tail[BL
         tail[i] = i < DRAW_BYTES * avail ? at[i] : 0;
     block_keys(key, tail, big_endian);
     /*@ loop invariant avail <= l <= BLOCK;
-        loop invariant wp_padded: \forall integer k; 0 <= k < BLOCK ==> key_or_none(key[k]);
-        loop assigns l, key[avail .. BLOCK - 1];
+        loop invariant wp_padded: \forall integer k; 0 <= k < BLOCK ==> key_or_none(key->lane[k]);
+        loop assigns l, key->lane[avail .. BLOCK - 1];
         loop variant BLOCK - l; */
     for (size_t l = avail; l < BLOCK; l++)
-        key[l] = NO_POSITION;
+        key->lane[l] = NO_POSITION;
+}
+
+/* Whether any of a block's discards is set: an OR of its lanes. */
+/*@ requires \valid_read(d + (0 .. BLOCK - 1));
+    assigns \nothing;
+    ensures wp_none_set: \result == 0 ==> (\forall integer l; 0 <= l < BLOCK ==> d[l] == 0); */
+static inline uint16_t any_set(const uint16_t d[BLOCK])
+{
+    uint16_t acc = 0;
+    /*@ loop invariant 0 <= l <= BLOCK;
+        loop invariant wp_none_yet: acc == 0 ==> (\forall integer k; 0 <= k < l ==> d[k] == 0);
+        loop assigns l, acc;
+        loop variant BLOCK - l; */
+    for (size_t l = 0; l < BLOCK; l++)
+        acc |= d[l];
+    return acc;
+}
+
+/* For the proof, what sample_window's bookkeeping keeps true. src, a ghost array, names the
+ * row of the table that each kept position fills:
+ * - kept(t, s, src, c, r): each of the c kept positions s[i] fills row src[i] < r in every lane;
+ * - new_keys(key, d, s, c): each draw of a block whose discard is zero has a position as key,
+ *   which none of the c kept positions and none of the block's earlier keys equals (what
+ *   block_discards' masks say, once the rows are known to hold the kept positions);
+ * - from_block(s, src, key, c0, c, r, m): the positions c0 .. c - 1 are keys of the block
+ *   whose rows start at r, of its draws before m, each named by src. */
+/*@ predicate kept{L}(lanes16 *t, uint32_t *s, size_t *src, integer c, integer r) =
+      \forall integer i; 0 <= i < c ==>
+        0 <= src[i] < r && (\forall integer l; 0 <= l < BLOCK ==> t[src[i]].lane[l] == s[i]);
+    predicate block_rows{L}(lanes16 *t, lanes16 *key, integer r) =
+      \forall integer j, l; r <= j < r + BLOCK && 0 <= l < BLOCK ==> t[j].lane[l] == key->lane[j - r];
+    predicate new_keys{L}(lanes16 *key, uint16_t *d, uint32_t *s, integer c) =
+      \forall integer l; 0 <= l < BLOCK ==> (d[l] == 0 || d[l] == 0xFFFF) &&
+        (d[l] == 0 ==> key->lane[l] < HQC_N && (\forall integer i; 0 <= i < c ==> s[i] != key->lane[l]) &&
+                       (\forall integer m; 0 <= m < l ==> key->lane[m] != key->lane[l]));
+    predicate from_block{L}(uint32_t *s, size_t *src, lanes16 *key, integer c0, integer c, integer r, integer m) =
+      \forall integer i; c0 <= i < c ==> r <= src[i] < r + m && s[i] == key->lane[src[i] - r]; */
+
+/* What a block's discard masks say (block_discards' wp_discards), once the table's rows are
+ * known to hold the kept positions and the block's keys: a ghost function (no code), whose
+ * contract WP proves, used where sample_window needs it. */
+/*@ ghost
+  /@ requires wp_masks: kept(t, s, src, c, r) && block_rows(t, key, r) &&
+                        (\forall integer l; 0 <= l < BLOCK ==> fresh(d[l], t, key, l, r + l) && key_or_none(key->lane[l]));
+     assigns \nothing;
+     ensures wp_fresh_keys: new_keys(key, d, s, c); @/
+  static void fresh_keys(const lanes16 *t, const lanes16 *key, const uint16_t *d, const uint32_t *s,
+                         size_t \ghost *src, size_t c, size_t r)
+  {
+    /@ loop invariant 0 <= l <= BLOCK;
+       loop invariant wp_fresh_done: \forall integer k, i; 0 <= k < l && 0 <= i < c ==> d[k] == 0 ==>
+                                       s[i] != key->lane[k];
+       loop assigns l;
+       loop variant BLOCK - l; @/
+    for (size_t l = 0; l < BLOCK; l++) {
+      /@ loop invariant wp_fresh_count: 0 <= i <= c;
+         loop invariant wp_fresh_lane: \forall integer i2; 0 <= i2 < i ==> d[l] == 0 ==> s[i2] != key->lane[l];
+         loop assigns i;
+         loop variant c - i; @/
+      for (size_t i = 0; i < c; i++) {
+        /@ assert wp_fresh_row: t[src[i]].lane[l] == s[i] && 0 <= src[i] < r + l; @/
+        /@ assert wp_fresh_one: d[l] == 0 ==> t[src[i]].lane[l] != key->lane[l]; @/
+      }
+    }
+    /@ assert wp_fresh_range: \forall integer l; 0 <= l < BLOCK ==> d[l] == 0 ==> key->lane[l] < HQC_N; @/
+    /@ assert wp_fresh_block: \forall integer l, m; 0 <= m < l < BLOCK ==> d[l] == 0 ==>
+                               t[r + m].lane[l] == key->lane[m]; @/
+    /@ assert wp_fresh_masks: \forall integer l; 0 <= l < BLOCK ==> d[l] == 0 || d[l] == 0xFFFF; @/
+    /@ assert wp_fresh_apart: \forall integer l, m; 0 <= m < l < BLOCK ==> d[l] == 0 ==>
+                               key->lane[m] != key->lane[l]; @/
+  }
+*/
+
+/* The rows of the positions kept before a window (support[0, count)), in pre whole blocks,
+ * padded with NO_POSITION, which only matches draws that are discarded anyway. */
+/*@ requires wp_pre: count <= HQC_OMEGA_MAX && pre == (count + BLOCK - 1) / BLOCK;
+    requires \valid(spread + (0 .. pre * BLOCK - 1)) && \valid_read(support + (0 .. count - 1));
+    requires \valid(src + (0 .. count - 1));
+    requires \separated(spread + (0 .. pre * BLOCK - 1), support + (0 .. count - 1), src + (0 .. count - 1));
+    requires wp_positions: positions(support, count);
+    assigns spread[0 .. pre * BLOCK - 1], src[0 .. count - 1];
+    ensures wp_kept_rows: kept(spread, support, src, count, pre * BLOCK); */
+static ALWAYS_INLINE void kept_rows(lanes16 *restrict spread, const uint32_t *restrict support, size_t count,
+                                    size_t pre) /*@ ghost (size_t \ghost *src) */
+{
+    /*@ loop invariant wp_rows_done: 0 <= j <= pre * BLOCK;
+        loop invariant wp_rows_so_far: \forall integer i, l; 0 <= i < j && i < count && 0 <= l < BLOCK ==>
+                                         spread[i].lane[l] == support[i];
+        loop invariant wp_src_so_far: \forall integer i; 0 <= i < j && i < count ==> src[i] == i;
+        loop assigns j, spread[0 .. pre * BLOCK - 1], src[0 .. count - 1];
+        loop variant pre * BLOCK - j; */
+    for (size_t j = 0; j < pre * BLOCK; j++) {
+        /*@ loop invariant 0 <= l <= BLOCK;
+            loop invariant wp_rows_before: \forall integer i, l2; 0 <= i < j && i < count && 0 <= l2 < BLOCK ==>
+                                             spread[i].lane[l2] == support[i];
+            loop invariant wp_lanes: j < count ==> (\forall integer l2; 0 <= l2 < l ==> spread[j].lane[l2] == support[j]);
+            loop assigns l, spread[j].lane[0 .. BLOCK - 1];
+            loop variant BLOCK - l; */
+        for (size_t l = 0; l < BLOCK; l++)
+            spread[j].lane[l] = j < count ? (uint16_t)support[j] : NO_POSITION;
+        /*@ ghost if (j < count) src[j] = j; */
+    }
+}
+
+/* The three ways a block's draws are kept (sample_window), each with the positions it keeps
+ * named in src (their rows start at row). All of them (no discard): */
+/*@ requires count + BLOCK <= weight <= HQC_OMEGA_MAX;
+    requires \valid(support + (0 .. weight - 1)) && \valid(src + (0 .. weight - 1));
+    requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
+    requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
+                        discard + (0 .. BLOCK - 1));
+    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
+    requires row <= SPREAD_BLOCKS * BLOCK;
+    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    requires wp_none: \forall integer l; 0 <= l < BLOCK ==> discard[l] == 0;
+    assigns support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
+    ensures wp_positions: positions(support, \result) && \result == count + BLOCK;
+    ensures wp_from: from_block(support, src, key, count, \result, row, BLOCK);
+    ensures wp_kept_next: kept(t, support, src, \result, row + BLOCK); */
+static ALWAYS_INLINE size_t keep_all(uint32_t *restrict support, size_t count, size_t weight, const lanes16 *key,
+                                     const uint16_t *discard) /*@ ghost (lanes16 *t, size_t \ghost *src, size_t row) */
+{
+    (void)weight, (void)discard; /* the contract's */
+    /*@ loop invariant 0 <= l <= BLOCK;
+        loop invariant wp_all_positions: positions(support, count + l);
+        loop invariant wp_all_from: from_block(support, src, key, count, count + l, row, l);
+        loop assigns l, support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
+        loop variant BLOCK - l; */
+    for (size_t l = 0; l < BLOCK; l++) {
+        /*@ assert wp_lane_new: key->lane[l] < HQC_N &&
+                                  (\forall integer i; 0 <= i < count + l ==> support[i] != key->lane[l]); */
+        support[count + l] = key->lane[l];
+        /*@ ghost src[count + l] = row + l; */
+        /*@ assert wp_lane_kept: positions(support, count + l + 1); */
+    }
+    /*@ assert wp_kept_old: kept(t, support, src, count, row); */
+    return count + BLOCK;
+}
+
+/* 1 if a discard mask (all ones or zero) is zero, else 0: its complement's low bit. */
+/*@ requires d == 0 || d == 0xFFFF;
+    assigns \nothing;
+    ensures wp_kept_bit: \result == (d == 0 ? 1 : 0); */
+static inline uint32_t kept_bit(uint16_t d)
+{
+    return 1u & ~(uint32_t)d;
+}
+
+/* Those whose discard is zero, all stored, the count moved on past each kept one. */
+/*@ requires count + BLOCK <= weight <= HQC_OMEGA_MAX;
+    requires \valid(support + (0 .. weight - 1)) && \valid(src + (0 .. weight - 1));
+    requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
+    requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
+                        discard + (0 .. BLOCK - 1));
+    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
+    requires row <= SPREAD_BLOCKS * BLOCK;
+    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    assigns support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
+    ensures wp_positions: positions(support, \result) && count <= \result <= count + BLOCK;
+    ensures wp_from: from_block(support, src, key, count, \result, row, BLOCK);
+    ensures wp_kept_next: kept(t, support, src, \result, row + BLOCK); */
+static ALWAYS_INLINE size_t keep_masked(uint32_t *restrict support, size_t count, size_t weight, const lanes16 *key,
+                                        const uint16_t *discard) /*@ ghost (lanes16 *t, size_t \ghost *src, size_t row) */
+{
+    size_t c = count;
+    (void)weight; /* the contract's */
+    /*@ loop invariant wp_masked_count: 0 <= l <= BLOCK && count <= c <= count + l;
+        loop invariant wp_some_positions: positions(support, c);
+        loop invariant wp_some_from: from_block(support, src, key, count, c, row, l);
+        loop assigns l, c, support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
+        loop variant BLOCK - l; */
+    for (size_t l = 0; l < BLOCK; l++) {
+        /*@ assert wp_lane_new: discard[l] == 0 ==> key->lane[l] < HQC_N &&
+                                  (\forall integer i; 0 <= i < c ==> support[i] != key->lane[l]); */
+        support[c] = key->lane[l];
+        /*@ ghost src[c] = row + l; */
+        /*@ assert wp_lane_kept: discard[l] == 0 ==> positions(support, c + 1); */
+        c += kept_bit(discard[l]);
+    }
+    /*@ assert wp_kept_old: kept(t, support, src, count, row); */
+    return c;
+}
+
+/* A block this vector may not read to its end: draw by draw, each decision declassified, up
+ * to the one that completes the vector; *used counts the draws read. */
+/*@ requires count < weight <= HQC_OMEGA_MAX && 1 <= avail <= BLOCK;
+    requires \valid(support + (0 .. weight - 1)) && \valid(src + (0 .. weight - 1)) && \valid(used);
+    requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
+    requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
+                        discard + (0 .. BLOCK - 1), used);
+    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
+    requires row <= SPREAD_BLOCKS * BLOCK;
+    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    requires *used <= 65536;
+    assigns support[count .. weight - 1], src[count .. weight - 1], *used;
+    ensures wp_positions: positions(support, \result) && count <= \result <= weight;
+    ensures wp_from: from_block(support, src, key, count, \result, row, BLOCK);
+    ensures wp_kept_next: kept(t, support, src, \result, row + BLOCK);
+    ensures wp_read: \old(*used) <= *used <= \old(*used) + avail; */
+static ALWAYS_INLINE size_t keep_some(uint32_t *restrict support, size_t count, size_t weight, const lanes16 *key,
+                                      const uint16_t *discard, size_t avail,
+                                      size_t *restrict used) /*@ ghost (lanes16 *t, size_t \ghost *src, size_t row) */
+{
+    size_t c = count, l = 0;
+    /*@ loop invariant wp_some_count: 0 <= l <= avail && count <= c <= weight && c <= count + l;
+        loop invariant wp_some_positions: positions(support, c);
+        loop invariant wp_some_from: from_block(support, src, key, count, c, row, l);
+        loop assigns l, c, support[count .. weight - 1], src[count .. weight - 1];
+        loop variant avail - l; */
+    for (; l < avail && c < weight; l++) {
+        if (declassify_u32(discard[l]))
+            continue;
+        /*@ ghost src[c] = row + l; */
+        support[c++] = key->lane[l];
+    }
+    *used += l;
+    /*@ assert wp_kept_old: kept(t, support, src, count, row); */
+    return c;
 }
 
 /* The table of comparisons of one window: its blocks follow pre blocks that hold the vector's
  * positions kept before the window. Separate local arrays, not one struct: the compiler then
  * knows they do not overlap and keeps a block's discards in a register through the triangle
  * (as fields of one struct the sampler took 1.5 times as long). discard is not restrict: it
- * is declassified in memory (valgrind's client request) and read back after that. */
-#define SCRATCH_ARGS                                                                                        \
-    uint16_t(*restrict spread)[BLOCK], uint16_t(*restrict keys)[BLOCK], uint16_t *discard, uint8_t *restrict tail, \
+ * is declassified in memory (valgrind's client request) and read back after that. keys and
+ * tail hold secrets: the caller wipes them, with the table's rows up to *rows. */
+#define SCRATCH_ARGS                                                                                  \
+    lanes16 *restrict spread, lanes16 *restrict keys, uint16_t *discard, uint8_t *restrict tail, \
         size_t *restrict rows
 #define SCRATCH spread, keys, discard, tail, &rows
 
 /* Samples the vector on from the whole draws of the window at first (room bytes readable from
- * there), *count positions being kept already (support[0, *count): rows of the table before the
- * window's). Returns the number of draws it read: up to and including the one that completes
- * the vector, or all of the window. */
+ * there), *count_io positions being kept already (support[0, *count_io): rows of the table
+ * before the window's). Returns the number of draws it read: up to and including the one that
+ * completes the vector, or all of the window. Proved (WP): the kept positions stay < n and
+ * pairwise distinct: a draw is kept only if its discard mask is zero, so (block_discards) its
+ * key is a position that no earlier row holds, and every kept position fills such a row. */
+/*@ requires 1 <= weight <= HQC_OMEGA_MAX && *count_io <= weight && room <= 65536;
+    requires (room / DRAW_BYTES + BLOCK - 1) / BLOCK <= HEAD_BLOCKS;
+    requires (*count_io + BLOCK - 1) / BLOCK + (room / DRAW_BYTES + BLOCK - 1) / BLOCK <= SPREAD_BLOCKS;
+    requires \valid_read(first + (0 .. room - 1));
+    requires \valid(spread + (0 .. SPREAD_BLOCKS * BLOCK - 1)) && \valid(keys + (0 .. HEAD_BLOCKS - 1));
+    requires \valid(discard + (0 .. BLOCK - 1)) && \valid(tail + (0 .. BLOCK_READ - 1));
+    requires \valid(rows) && \valid(count_io) && \valid(support + (0 .. weight - 1));
+    requires \separated(spread + (0 .. SPREAD_BLOCKS * BLOCK - 1), keys + (0 .. HEAD_BLOCKS - 1),
+                        discard + (0 .. BLOCK - 1), tail + (0 .. BLOCK_READ - 1), rows, count_io,
+                        support + (0 .. weight - 1), first + (0 .. room - 1));
+    requires wp_kept_before: positions(support, *count_io);
+    assigns spread[0 .. SPREAD_BLOCKS * BLOCK - 1], keys[0 .. HEAD_BLOCKS - 1],
+            discard[0 .. BLOCK - 1], tail[0 .. BLOCK_READ - 1], *rows, *count_io, support[0 .. weight - 1];
+    ensures wp_window: \old(*count_io) <= *count_io <= weight && positions(support, *count_io);
+    ensures wp_used: \result <= room / DRAW_BYTES; */
 static ALWAYS_INLINE size_t sample_window(SCRATCH_ARGS, const uint8_t *first, size_t room, int big_endian,
                                           uint32_t *restrict support, size_t *restrict count_io, size_t weight)
 {
     size_t count = *count_io, b = 0, ready = 0, used = 0;
     const size_t draws = room / DRAW_BYTES, blocks = (draws + BLOCK - 1) / BLOCK;
-    /* The kept positions in whole blocks, padded with NO_POSITION, which only matches draws
-     * that are discarded anyway. */
     const size_t pre = (count + BLOCK - 1) / BLOCK;
-    for (size_t j = 0; j < pre * BLOCK; j++)
-        for (size_t l = 0; l < BLOCK; l++)
-            spread[j][l] = j < count ? (uint16_t)support[j] : NO_POSITION;
+    /*@ ghost size_t src[HQC_OMEGA_MAX]; */
+    kept_rows(spread, support, count, pre) /*@ ghost (src) */;
 
+    /*@ loop invariant wp_more: \at(*count_io, Pre) <= count <= weight;
+        loop invariant wp_blocks: 0 <= b <= blocks && b <= ready <= b + 1 && ready <= blocks;
+        loop invariant wp_used_so_far: used <= b * BLOCK && used <= draws;
+        loop invariant wp_ready: \forall integer c, l; 0 <= c < ready && 0 <= l < BLOCK ==> key_or_none(keys[c].lane[l]);
+        loop invariant wp_kept: positions(support, count) && kept(spread, support, &src[0], count, (pre + b) * BLOCK);
+        loop assigns b, ready, used, count, keys[0 .. HEAD_BLOCKS - 1], discard[0 .. BLOCK - 1],
+                     tail[0 .. BLOCK_READ - 1], spread[0 .. SPREAD_BLOCKS * BLOCK - 1],
+                     support[0 .. weight - 1], src[0 .. HQC_OMEGA_MAX - 1];
+        loop variant blocks - b; */
     for (; count < weight && b < blocks; b++) {
-        size_t avail = window_block_draws(room, b);
-        const uint16_t *key = keys[b];
+        const size_t avail = window_block_draws(room, b);
+        const lanes16 *key = &keys[b];
         /* keys of the block b, and of the next one where it is sure to be needed: computed one
          * block ahead, their stores have left the store buffer when the comparisons load them
          * as a vector. ready (b or b + 1) is the next block whose keys are not computed yet. */
         if (ready == b) {
-            window_block_keys(keys[b], tail, first, room, b, big_endian);
+            window_block_keys(&keys[b], tail, first, room, b, big_endian);
             ready++;
         }
         if (ready < blocks && weight - count > BLOCK) {
-            window_block_keys(keys[ready], tail, first, room, ready, big_endian);
+            window_block_keys(&keys[ready], tail, first, room, ready, big_endian);
             ready++;
         }
+        /*@ assert wp_ready_keys: \forall integer c, l; 0 <= c < ready && 0 <= l < BLOCK ==> key_or_none(keys[c].lane[l]); */
         block_discards(discard, spread, pre + b, key);
+        /*@ assert wp_ready_still: \forall integer c, l; 0 <= c < ready && 0 <= l < BLOCK ==> key_or_none(keys[c].lane[l]); */
+        /*@ assert wp_kept_now: kept(spread, support, &src[0], count, (pre + b) * BLOCK); */
+        /*@ assert wp_rows_now: block_rows(spread, key, (pre + b) * BLOCK); */
+        /*@ ghost fresh_keys(spread, key, discard, support, src, count, (pre + b) * BLOCK); */
         /* Rejection sampling as the spec defines it: whether a draw is kept decides how many
          * XOF bytes are read, so each decision is made public (declassified), and only for
          * the draws this vector reads: the draws after its last kept one belong to the next
@@ -389,59 +649,61 @@ static ALWAYS_INLINE size_t sample_window(SCRATCH_ARGS, const uint8_t *first, si
         if (count + BLOCK <= weight && avail == BLOCK) {
             /* This vector keeps at least BLOCK more draws, so it reads all of this block. */
             declassify(discard, BLOCK * sizeof *discard);
-            /* Any discard in the block: two word loads rather than eight lane extractions. */
-            uint64_t halves[2];
-            memcpy(halves, discard, sizeof halves);
-            if ((halves[0] | halves[1]) == 0) {
-                for (size_t l = 0; l < BLOCK; l++)
-                    support[count + l] = key[l];
-                count += BLOCK;
-            } else {
-                for (size_t l = 0; l < BLOCK; l++) {
-                    support[count] = key[l];
-                    count += 1u & ~(uint32_t)discard[l];
-                }
-            }
+            if (any_set(discard) == 0)
+                count = keep_all(support, count, weight, key, discard) /*@ ghost (spread, src, (pre + b) * BLOCK) */;
+            else
+                count = keep_masked(support, count, weight, key, discard) /*@ ghost (spread, src, (pre + b) * BLOCK) */;
             used += BLOCK;
         } else {
-            for (size_t l = 0; l < avail && count < weight; l++) {
-                used++;
-                if (declassify_u32(discard[l]))
-                    continue;
-                support[count++] = key[l];
-            }
+            count = keep_some(support, count, weight, key, discard, avail, &used) /*@ ghost (spread, src, (pre + b) * BLOCK) */;
         }
+        /*@ assert wp_next: kept(spread, support, &src[0], count, (pre + b) * BLOCK + BLOCK); */
     }
-    zeroize(keys, ready * sizeof keys[0]);
     *rows = (pre + b) * BLOCK > *rows ? (pre + b) * BLOCK : *rows;
     *count_io = count;
     return used;
 }
 
-/* Skips the (-len mod align) bytes an aligned read of len bytes leaves. */
-static ALWAYS_INLINE void skip_to_alignment(xof_stream *xof, size_t len, size_t align)
+/* Skips the (-len mod align) bytes an aligned read of len bytes leaves, reading them into junk
+ * (the caller's, which wipes it). */
+/*@ requires 1 <= align <= 8 && \valid(xof) && xof->pos <= XOF_HEAD_BYTES;
+    requires \valid(junk + (0 .. 7)) && \separated(xof, junk + (0 .. 7));
+    assigns xof->pos, xof->rest, junk[0 .. 7];
+    ensures xof->pos <= XOF_HEAD_BYTES; */
+static ALWAYS_INLINE void skip_to_alignment(xof_stream *xof, uint8_t junk[8], size_t len, size_t align)
 {
-    uint8_t junk[8];
     size_t pad = (align - len % align) % align;
-    if (pad != 0) {
+    if (pad != 0)
         xof_stream_read(xof, junk, pad);
-        zeroize(junk, sizeof junk);
-    }
 }
 
+/* Proved (WP): the weight positions are < n and pairwise distinct, so the vector has exactly
+ * weight ones. The loops that read past the head have no variant: rejection sampling ends
+ * with probability 1, not within a bound. */
+/*@ requires 1 <= weight <= HQC_OMEGA_MAX && 1 <= layout.align <= 8;
+    requires \valid(xof) && xof->pos <= XOF_HEAD_BYTES && \valid(support + (0 .. weight - 1));
+    requires \separated(xof, support + (0 .. weight - 1));
+    ensures wp_sampled: positions(support, weight); */
 static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_stream *xof, uint32_t *support,
                                                size_t weight)
 {
-    /* spread[j]: the key of the window's row j (kept positions, then draws) in every lane;
-     * keys[b]: the keys of the window's block b. They and support start zeroed (2.8 KB at
-     * HQC-1, 5.4 KB at HQC-5, once a vector) so that every read of them is of initialised
-     * memory whatever Frama-C EVA can follow of which rows, blocks and entries the windows
-     * have filled (docs/VERIFICATION.md, "What is proven"). */
-    _Alignas(16) uint16_t spread[SPREAD_BLOCKS * BLOCK][BLOCK] = {{0}};
-    _Alignas(16) uint16_t keys[HEAD_BLOCKS][BLOCK] = {{0}}, discard[BLOCK];
-    uint8_t tail[BLOCK_READ];
+    /* spread: the window's table (kept positions, then draws, each in every lane); keys: the
+     * keys of the window's blocks. They and support start zeroed (2.8 KB at HQC-1, 5.4 KB at
+     * HQC-5, once a vector) so that every read of them is of initialised memory whatever
+     * Frama-C EVA can follow of which rows, blocks and entries the windows have filled
+     * (docs/VERIFICATION.md, "What is proven"). */
+    _Alignas(16) lanes16 spread[SPREAD_BLOCKS * BLOCK] = {0};
+    _Alignas(16) lanes16 keys[HEAD_BLOCKS] = {0};
+    _Alignas(16) uint16_t discard[BLOCK];
+    uint8_t junk[8], tail[BLOCK_READ];
     size_t count = 0, rows = 0;
-    memset(support, 0, weight * sizeof *support);
+    /* A loop, not memset, for WP, whose typed model cannot place memset's bytes; compilers
+     * emit the same call. */
+    /*@ loop invariant 0 <= i <= weight;
+        loop assigns i, support[0 .. weight - 1];
+        loop variant weight - i; */
+    for (size_t i = 0; i < weight; i++)
+        support[i] = 0;
     if (layout.chunked) {
         /* Whole chunks of weight draws, each one aligned read; the stream's position is public
          * (it follows from the public accept/reject decisions). A chunk in the head is read
@@ -449,6 +711,11 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
         uint8_t chunk[DRAW_BYTES * HQC_OMEGA_MAX];
         const size_t len = DRAW_BYTES * weight;
         int copied = 0;
+        /*@ loop invariant wp_chunks: count <= weight && positions(support, count);
+            loop invariant xof->pos <= XOF_HEAD_BYTES;
+            loop assigns count, rows, copied, xof->pos, xof->rest, chunk[0 .. DRAW_BYTES * HQC_OMEGA_MAX - 1],
+                         junk[0 .. 7], tail[0 .. BLOCK_READ - 1], spread[0 .. SPREAD_BLOCKS * BLOCK - 1],
+                         keys[0 .. HEAD_BLOCKS - 1], discard[0 .. BLOCK - 1], support[0 .. weight - 1]; */
         while (count < weight) {
             const uint8_t *first;
             if (xof->pos + len <= XOF_HEAD_BYTES) {
@@ -461,7 +728,7 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
                 first = chunk;
                 copied = 1;
             }
-            skip_to_alignment(xof, len, layout.align);
+            skip_to_alignment(xof, junk, len, layout.align);
             sample_window(SCRATCH, first, len, layout.big_endian, support, &count, weight);
         }
         if (copied)
@@ -470,6 +737,7 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
         /* The draws left in the head, then (rare: many discards) one draw at a time from the
          * sponge, each read aligned. */
         size_t used;
+        uint8_t bytes[sizeof(uint32_t)] = {0};
         /* For Frama-C EVA: the window analysed once per stream position (a known room), so
          * that used <= room / DRAW_BYTES keeps the new position in the head. */
         /*@ split xof->pos; */
@@ -477,25 +745,34 @@ static ALWAYS_INLINE void sample_keygen_layout(const stream_layout layout, xof_s
                              support, &count, weight);
         xof->pos += DRAW_BYTES * used;
         /*@ merge xof->pos; */
+        /*@ loop invariant wp_draws: count <= weight && positions(support, count);
+            loop invariant xof->pos <= XOF_HEAD_BYTES;
+            loop assigns count, xof->pos, xof->rest, bytes[0 .. DRAW_BYTES - 1], junk[0 .. 7],
+                         support[0 .. weight - 1]; */
         while (count < weight) {
-            uint8_t bytes[sizeof(uint32_t)] = {0};
             xof_stream_read(xof, bytes, DRAW_BYTES);
-            skip_to_alignment(xof, DRAW_BYTES, layout.align);
-            uint32_t word;
-            memcpy(&word, bytes, sizeof word);
-            uint16_t k = draw_key(draw_of_word(word, layout.big_endian));
-            uint32_t drop = ct_mask_eq32(k, NO_POSITION);
+            skip_to_alignment(xof, junk, DRAW_BYTES, layout.align);
+            uint16_t k = draw_key(draw_of_word(load_word(bytes), layout.big_endian));
+            uint16_t drop = mask_eq16(k, NO_POSITION);
+            /*@ loop invariant wp_drop_count: 0 <= j <= count;
+                loop invariant wp_drop: drop == 0 || drop == 0xFFFF;
+                loop invariant wp_new_draw: drop == 0 ==> k != NO_POSITION && (\forall integer i; 0 <= i < j ==> support[i] != k);
+                loop assigns j, drop;
+                loop variant count - j; */
             for (size_t j = 0; j < count; j++)
-                drop |= ct_mask_eq32(support[j], k);
-            zeroize(bytes, sizeof bytes);
-            word = 0;
+                drop |= mask_eq16((uint16_t)support[j], k);
             if (declassify_u32(drop))
                 continue;
             support[count++] = k;
         }
+        zeroize(bytes, sizeof bytes);
     }
     zeroize(spread, rows * sizeof spread[0]);
+    /* The windows computed the keys of blocks 0 .. b at most, b <= rows / BLOCK (rows counts the
+     * table's rows, which a window's blocks follow). */
+    zeroize(keys, min_size(rows / BLOCK + 1, HEAD_BLOCKS) * sizeof keys[0]);
     zeroize(discard, sizeof discard);
+    zeroize(junk, sizeof junk);
     zeroize(tail, sizeof tail);
 }
 
