@@ -377,7 +377,9 @@ static inline uint16_t any_set(const uint16_t d[BLOCK])
  *   which none of the c kept positions and none of the block's earlier keys equals (what
  *   block_discards' masks say, once the rows are known to hold the kept positions);
  * - from_block(s, src, key, c0, c, r, m): the positions c0 .. c - 1 are keys of the block
- *   whose rows start at r, of its draws before m, each named by src. */
+ *   whose rows start at r, of its draws before m, each named by src;
+ * - block_ready: what each way of keeping a block's draws starts from (the kept positions and
+ *   the table so far, the block's rows from r, new_keys). */
 /*@ predicate kept{L}(lanes16 *t, uint32_t *s, size_t *src, integer c, integer r) =
       \forall integer i; 0 <= i < c ==>
         0 <= src[i] < r && (\forall integer l; 0 <= l < BLOCK ==> t[src[i]].lane[l] == s[i]);
@@ -388,7 +390,10 @@ static inline uint16_t any_set(const uint16_t d[BLOCK])
         (d[l] == 0 ==> key->lane[l] < HQC_N && (\forall integer i; 0 <= i < c ==> s[i] != key->lane[l]) &&
                        (\forall integer m; 0 <= m < l ==> key->lane[m] != key->lane[l]));
     predicate from_block{L}(uint32_t *s, size_t *src, lanes16 *key, integer c0, integer c, integer r, integer m) =
-      \forall integer i; c0 <= i < c ==> r <= src[i] < r + m && s[i] == key->lane[src[i] - r]; */
+      \forall integer i; c0 <= i < c ==> r <= src[i] < r + m && s[i] == key->lane[src[i] - r];
+    predicate block_ready{L}(lanes16 *t, lanes16 *key, uint16_t *d, uint32_t *s, size_t *src, integer c, integer r) =
+      r <= SPREAD_BLOCKS * BLOCK && positions(s, c) && new_keys(key, d, s, c) && kept(t, s, src, c, r) &&
+      block_rows(t, key, r); */
 
 /* What a block's discard masks say (block_discards' wp_discards), once the table's rows are
  * known to hold the kept positions and the block's keys: a ghost function (no code), whose
@@ -463,9 +468,7 @@ static ALWAYS_INLINE void kept_rows(lanes16 *restrict spread, const uint32_t *re
     requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
     requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
                         discard + (0 .. BLOCK - 1));
-    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
-    requires row <= SPREAD_BLOCKS * BLOCK;
-    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    requires wp_ready: block_ready(t, key, discard, support, src, count, row);
     requires wp_none: \forall integer l; 0 <= l < BLOCK ==> discard[l] == 0;
     assigns support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
     ensures wp_positions: positions(support, \result) && \result == count + BLOCK;
@@ -506,9 +509,7 @@ static inline uint32_t kept_bit(uint16_t d)
     requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
     requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
                         discard + (0 .. BLOCK - 1));
-    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
-    requires row <= SPREAD_BLOCKS * BLOCK;
-    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    requires wp_ready: block_ready(t, key, discard, support, src, count, row);
     assigns support[count .. count + BLOCK - 1], src[count .. count + BLOCK - 1];
     ensures wp_positions: positions(support, \result) && count <= \result <= count + BLOCK;
     ensures wp_from: from_block(support, src, key, count, \result, row, BLOCK);
@@ -542,9 +543,7 @@ static ALWAYS_INLINE size_t keep_masked(uint32_t *restrict support, size_t count
     requires \valid_read(key) && \valid_read(discard + (0 .. BLOCK - 1));
     requires \separated(support + (0 .. weight - 1), src + (0 .. weight - 1), key,
                         discard + (0 .. BLOCK - 1), used);
-    requires wp_new_keys: positions(support, count) && new_keys(key, discard, support, count);
-    requires row <= SPREAD_BLOCKS * BLOCK;
-    requires wp_rows: kept(t, support, src, count, row) && block_rows(t, key, row);
+    requires wp_ready: block_ready(t, key, discard, support, src, count, row);
     requires *used <= 65536;
     assigns support[count .. weight - 1], src[count .. weight - 1], *used;
     ensures wp_positions: positions(support, \result) && count <= \result <= weight;
