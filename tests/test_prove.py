@@ -133,25 +133,28 @@ def test_eva_verdict_leaves_only_wp_named_properties_to_wp(tmp_path):
     assert not results[0]["ok"] and results[0]["wp_missing"]
 
 
-def test_eva_verdict_leaves_preconditions_to_wp_only_with_their_callers(tmp_path):
+def test_eva_verdict_leaves_preconditions_to_wp_only_at_their_calls(tmp_path):
     """A precondition named wp_* that EVA cannot decide is WP's to prove at each call, in the
     caller: at a call (the report's "precondition of g" row, in the caller f) it passes where
-    f's WP unit ran; as g's own property, only where every caller of g is in that unit."""
+    f's WP unit ran; g's own row, which sums up its calls, passes only beside such a row."""
     prove_mod = load_prove()
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "sampling.c").write_text("/*@ requires wp_pos: x > 0; */\n"
                                                  "static int g(int x)\n{\n    return x;\n}\n\n"
                                                  "int f(void)\n{\n    return g(1);\n}\n")
     report = tmp_path / "r.csv"
-    at_call = "src\tsampling.c\t9\tf\tprecondition of g\tUnknown\t%s: x > 0\n"
-    v = verdict_of(prove_mod, report, at_call % "wp_pos", tmp_path)
+    at_call = "src\tsampling.c\t9\tf\tprecondition of g\t%s\t%s: x > 0\n"
+    own = "src\tsampling.c\t1\tg\tprecondition\tUnknown\twp_pos: x > 0\n"
+    v = verdict_of(prove_mod, report, at_call % ("Unknown", "wp_pos"), tmp_path)
     assert v["ok"] and v["wp_deferred"] == [("f", "wp_pos")]
-    assert not verdict_of(prove_mod, report, at_call % "pos", tmp_path)["ok"]
-    v = verdict_of(prove_mod, report, "src\tsampling.c\t1\tg\tprecondition\tUnknown\twp_pos: x > 0\n", tmp_path)
-    assert v["ok"] and v["wp_deferred"] == [("g", "wp_pos", "sampling.c")]
-    assert prove_mod.callers(tmp_path / "src" / "sampling.c", "g") == {"f"}
+    assert not verdict_of(prove_mod, report, at_call % ("Unknown", "pos"), tmp_path)["ok"]
+    for call_status, deferred in (("Unknown", [("f", "wp_pos")]), ("Valid", [])):
+        v = verdict_of(prove_mod, report, own + at_call % (call_status, "wp_pos"), tmp_path)
+        assert v["ok"] and v["wp_deferred"] == deferred, call_status
+    assert not verdict_of(prove_mod, report, own, tmp_path)["ok"]
+    v = verdict_of(prove_mod, report, own + at_call % ("Unknown", "wp_pos"), tmp_path)
     for unit, expect in (({"g"}, False), ({"g", "f"}, True)):
         results = [dict(v, part="eva-kem", level="1"),
                    {"part": "wp", "level": "1", "unit": "src/hqc/sampling.c", "ok": True}]
-        prove_mod.check_deferred(results, {("1", "src/hqc/sampling.c"): unit}, tmp_path)
+        prove_mod.check_deferred(results, {("1", "src/hqc/sampling.c"): unit})
         assert results[0]["ok"] == expect, unit
