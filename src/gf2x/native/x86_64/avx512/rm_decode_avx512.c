@@ -1,64 +1,79 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rm_decode_avx512.c: maximum-likelihood decoding of the duplicated RM(1,7) code with
  * AVX-512BW (spec section "Duplicated Reed-Muller codes"; the same function as the portable
- * src/hqc/reed_muller.c and ../rm_decode_avx2.c): the 128 per-position counts in four vectors
- * of 32 int16 lanes, counted through mask registers, the Walsh-Hadamard butterflies as a
- * shuffle, an add and a masked subtract, and the first largest peak from compare masks. */
+ * src/hqc/reed_muller.c and ../rm_decode_avx2.c): the 128 per-position counts, counted through
+ * mask registers, the Walsh-Hadamard butterflies as a shuffle, an add and a masked subtract,
+ * first on int8 lanes and then on int16, and the first largest peak from compare masks. */
 #include <immintrin.h>
 
 #include "rm_decode_avx512.h"
 #include "rm_peak.h"
 
-/* Lane i of vector v: codeword position 32 v + i. Each copy's 32 bits for vector v become a
- * mask, and the lanes whose bit is set count one more. */
-static inline void count_ones(__m512i t[4], const uint64_t *block)
+/* The first butterflies run on int8 lanes, two vectors of 64, half the work of int16: after k
+ * stages a lane is a signed sum of 2^k counts of at most HQC_RM_COPIES, so int8 holds them while
+ * HQC_RM_COPIES * 2^k <= 127 (k = 5 at HQC-1, 4 at HQC-3 and HQC-5); the rest run on int16. */
+#define INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
+_Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
+
+/* Lane i of vector v: codeword position 64 v + i, one copy's word v as the mask of the lanes
+ * that count one more. */
+static inline void count_ones(__m512i b[2], const uint64_t *block)
 {
-    const __m512i one = _mm512_set1_epi16(1);
-    for (int v = 0; v < 4; v++)
-        t[v] = _mm512_setzero_si512();
+    const __m512i one = _mm512_set1_epi8(1);
+    b[0] = b[1] = _mm512_setzero_si512();
     for (int c = 0; c < HQC_RM_COPIES; c++)
-        for (int v = 0; v < 4; v++) {
-            const __mmask32 bits = (__mmask32)(block[2 * c + v / 2] >> (32 * (v % 2)));
-            t[v] = _mm512_mask_add_epi16(t[v], bits, t[v], one);
-        }
+        for (int v = 0; v < 2; v++)
+            b[v] = _mm512_mask_add_epi8(b[v], (__mmask64)block[2 * c + v], b[v], one);
 }
 
-/* One butterfly of stride s inside each vector: lane p becomes x[p] + x[p ^ s] where bit s
- * of p is clear and x[p ^ s] - x[p] where it is set (set: that mask). */
-static inline __m512i butterfly(__m512i x, __m512i partner, __mmask32 set)
+/* One butterfly: lane p becomes x[p] + x[p ^ s] where bit s of p is clear and x[p ^ s] - x[p]
+ * where it is set (set: that mask; partner: x[p ^ s]). */
+static inline __m512i butterfly8(__m512i x, __m512i partner, __mmask64 set)
+{
+    return _mm512_mask_sub_epi8(_mm512_add_epi8(partner, x), set, partner, x);
+}
+
+static inline __m512i butterfly16(__m512i x, __m512i partner, __mmask32 set)
 {
     return _mm512_mask_sub_epi16(_mm512_add_epi16(partner, x), set, partner, x);
 }
 
-static inline void walsh_hadamard_avx512(__m512i t[4])
+/* t[v], lane i: Hadamard coefficient 32 v + i of the counts. */
+static inline void walsh_hadamard_avx512(__m512i t[4], __m512i b[2])
 {
-    /* Byte shuffles inside 128-bit lanes that swap 16-bit lanes p and p ^ s, s = 1, 2, 4. */
-    const __m512i swap1 = _mm512_broadcast_i32x4(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
-    const __m512i swap2 = _mm512_broadcast_i32x4(_mm_setr_epi8(4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11));
-    const __m512i swap4 = _mm512_broadcast_i32x4(_mm_setr_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
-    for (int v = 0; v < 4; v++) {
-        __m512i x = t[v];
-        x = butterfly(x, _mm512_shuffle_epi8(x, swap1), 0xAAAAAAAAu);
-        x = butterfly(x, _mm512_shuffle_epi8(x, swap2), 0xCCCCCCCCu);
-        x = butterfly(x, _mm512_shuffle_epi8(x, swap4), 0xF0F0F0F0u);
-        x = butterfly(x, _mm512_shuffle_i64x2(x, x, 0xb1), 0xFF00FF00u);
-        x = butterfly(x, _mm512_shuffle_i64x2(x, x, 0x4e), 0xFFFF0000u);
-        t[v] = x;
+    /* Byte shuffles inside 128-bit lanes that swap bytes p and p ^ s, s = 1, 2, 4, 8. */
+    const __m512i swap1 = _mm512_broadcast_i32x4(_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+    const __m512i swap2 = _mm512_broadcast_i32x4(_mm_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+    const __m512i swap4 = _mm512_broadcast_i32x4(_mm_setr_epi8(4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11));
+    const __m512i swap8 = _mm512_broadcast_i32x4(_mm_setr_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7));
+    for (int v = 0; v < 2; v++) {
+        __m512i x = b[v];
+        x = butterfly8(x, _mm512_shuffle_epi8(x, swap1), 0xAAAAAAAAAAAAAAAAull);
+        x = butterfly8(x, _mm512_shuffle_epi8(x, swap2), 0xCCCCCCCCCCCCCCCCull);
+        x = butterfly8(x, _mm512_shuffle_epi8(x, swap4), 0xF0F0F0F0F0F0F0F0ull);
+        x = butterfly8(x, _mm512_shuffle_epi8(x, swap8), 0xFF00FF00FF00FF00ull);
+        if (INT8_STAGES == 5) /* stride 16 */
+            x = butterfly8(x, _mm512_shuffle_i64x2(x, x, 0xb1), 0xFFFF0000FFFF0000ull);
+        t[2 * v] = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(x)); /* sign-extended */
+        t[2 * v + 1] = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(x, 1));
     }
+    if (INT8_STAGES == 4) /* stride 16: the 256-bit halves of each int16 vector */
+        for (int v = 0; v < 4; v++)
+            t[v] = butterfly16(t[v], _mm512_shuffle_i64x2(t[v], t[v], 0x4e), 0xFFFF0000u);
     for (int s = 1; s < 4; s <<= 1) /* strides 32 and 64 lanes: between vectors */
         for (int v = 0; v < 4; v++)
             if (!(v & s)) {
-                const __m512i a = t[v], b = t[v + s];
-                t[v] = _mm512_add_epi16(a, b);
-                t[v + s] = _mm512_sub_epi16(a, b);
+                const __m512i a = t[v], c = t[v + s];
+                t[v] = _mm512_add_epi16(a, c);
+                t[v + s] = _mm512_sub_epi16(a, c);
             }
 }
 
 static inline uint8_t decode_symbol_avx512(const uint64_t *block)
 {
-    __m512i t[4], absv[4];
-    count_ones(t, block);
-    walsh_hadamard_avx512(t);
+    __m512i b[2], t[4], absv[4];
+    count_ones(b, block);
+    walsh_hadamard_avx512(t, b);
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = _mm512_mask_sub_epi16(t[0], 1, t[0], _mm512_set1_epi16(64 * HQC_RM_COPIES));
 
