@@ -4,7 +4,8 @@
  * Kernels: leaf (the neon 512x512 PMULL leaf), leaf-ref (the portable product on 8 words),
  * mul-neon, mul-ref (o = a b mod X^N - 1 of this level), keccak (the Keccak-f[1600] that the
  * library picks on this CPU), keccak-ref (the portable permutation), keccak-x4 and
- * keccak-x4-ref (the same for four states). Fixed inputs. */
+ * keccak-x4-ref (the same for four states), rm-neon and rm-ref (the RM decoder of this level on
+ * a noisy word). Fixed inputs. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +37,9 @@ int main(int argc, char **argv)
     a[HQC_WORDS - 1] &= HQC_TOP_MASK;
     b[HQC_WORDS - 1] &= HQC_TOP_MASK;
     memcpy(s, a, sizeof s < sizeof a ? sizeof s : sizeof a);
-    const hqc_backend *be = HQC_NS(backend_by_name)(strcmp(k, "mul-ref") == 0 ? "ref" : "neon");
+    uint8_t msg[HQC_N1] = {0};
+    const int ref = strcmp(k, "mul-ref") == 0 || strcmp(k, "rm-ref") == 0;
+    const hqc_backend *be = HQC_NS(backend_by_name)(ref ? "ref" : "neon");
     if (be == NULL)
         return 2;
     mca_mark(0);
@@ -46,6 +49,8 @@ int main(int argc, char **argv)
         karatsuba_mul(o, a, b, 8, scratch);
     else if (strcmp(k, "mul-neon") == 0 || strcmp(k, "mul-ref") == 0)
         be->mul(o, a, b);
+    else if (strcmp(k, "rm-neon") == 0 || strcmp(k, "rm-ref") == 0)
+        be->rm_decode(msg, a); /* a: N1N2 of its HQC_WORDS words, pseudo-random bits */
     else if (strcmp(k, "keccak") == 0)
         keccak_f1600(s);
     else if (strcmp(k, "keccak-ref") == 0)
@@ -57,6 +62,6 @@ int main(int argc, char **argv)
     else
         return 2;
     mca_mark(1);
-    printf("%016llx %016llx\n", (unsigned long long)o[1], (unsigned long long)s[1]);
+    printf("%016llx %016llx %02x\n", (unsigned long long)o[1], (unsigned long long)s[1], msg[0]);
     return 0;
 }

@@ -1,54 +1,76 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rm_decode_neon.c: maximum-likelihood decoding of the duplicated RM(1,7) code with NEON (spec
  * section "Duplicated Reed-Muller codes"; the same function as src/hqc/reed_muller.c and
- * src/gf2x/native/x86_64/rm_decode_avx2.c): the 128 per-position counts live in sixteen vectors of eight
- * int16 lanes, the Walsh-Hadamard butterflies are lane permutations (REV32, REV64, EXT) and a
- * sign select, and the first largest peak is found with masks, never with a secret index or
- * branch. Every instruction used has data-independent timing (no division, no table load). */
+ * src/gf2x/native/x86_64/rm_decode_avx2.c): the 128 per-position counts, the Walsh-Hadamard
+ * butterflies as lane permutations (REV16, REV32, REV64, EXT) and a sign select, first on int8
+ * lanes (eight vectors) and then on int16 (sixteen), and the first largest peak found with
+ * masks, never with a secret index or branch. Every instruction used has data-independent
+ * timing (no division, no table load). */
 #include <arm_neon.h>
 
 #include "rm_decode_neon.h"
 #include "rm_peak.h"
 
-/* Lanes i of vector v: codeword positions 8 v + i. */
-static void count_ones(int16x8_t t[16], const uint64_t *block)
+/* The first butterflies run on int8 lanes, eight vectors of 16, half the work of int16: after k
+ * stages a lane is a signed sum of 2^k counts of at most HQC_RM_COPIES, so int8 holds them while
+ * HQC_RM_COPIES * 2^k <= 127 (k = 5 at HQC-1, 4 at HQC-3 and HQC-5); the rest run on int16. */
+#define INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
+_Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
+
+/* Lanes i of vector v: codeword positions 16 v + i, bit i % 8 of the copy's byte 2 v + i / 8. */
+static void count_ones(int8x16_t b[8], const uint64_t *block)
 {
-    const uint16x8_t bit = {1, 2, 4, 8, 16, 32, 64, 128};
-    for (int v = 0; v < 16; v++)
-        t[v] = vdupq_n_s16(0);
+    const uint8x16_t bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    for (int v = 0; v < 8; v++)
+        b[v] = vdupq_n_s8(0);
     for (int c = 0; c < HQC_RM_COPIES; c++)
-        for (int v = 0; v < 16; v++) {
-            uint16_t chunk = (uint8_t)(block[2 * c + v / 8] >> (8 * (v % 8)));
+        for (int v = 0; v < 8; v++) {
+            uint64_t word = block[2 * c + v / 4] >> (16 * (v % 4));
+            uint8x16_t bytes = vcombine_u8(vdup_n_u8((uint8_t)word), vdup_n_u8((uint8_t)(word >> 8)));
             /* CMTST: all ones where the bit is set, which is -1: subtract it. */
-            t[v] = vsubq_s16(t[v], vreinterpretq_s16_u16(vtstq_u16(vdupq_n_u16(chunk), bit)));
+            b[v] = vsubq_s8(b[v], vreinterpretq_s8_u8(vtstq_u8(bytes, bit)));
         }
 }
 
-/* One butterfly stage of stride s < 8 inside a vector: lane p becomes partner + x if bit s of
+/* One butterfly stage of stride s < 16 inside a vector: lane p becomes partner + x if bit s of
  * p is clear, partner - x otherwise (partner = lane p ^ s); upper marks the lanes with bit s. */
-static inline int16x8_t butterfly_in_vector(int16x8_t x, int16x8_t partner, uint16x8_t upper)
+static inline int8x16_t butterfly_in_vector(int8x16_t x, int8x16_t partner, uint8x16_t upper)
 {
-    return vaddq_s16(partner, vbslq_s16(upper, vnegq_s16(x), x));
+    return vaddq_s8(partner, vbslq_s8(upper, vnegq_s8(x), x));
 }
 
-static void walsh_hadamard_neon(int16x8_t t[16])
+/* t[v], lane i: Hadamard coefficient 8 v + i of the counts. */
+static void walsh_hadamard_neon(int16x8_t t[16], int8x16_t b[8])
 {
-    const uint16x8_t u1 = {0, 0xffff, 0, 0xffff, 0, 0xffff, 0, 0xffff};
-    const uint16x8_t u2 = {0, 0, 0xffff, 0xffff, 0, 0, 0xffff, 0xffff};
-    const uint16x8_t u4 = {0, 0, 0, 0, 0xffff, 0xffff, 0xffff, 0xffff};
-    for (int v = 0; v < 16; v++) {
-        int16x8_t x = t[v];
-        x = butterfly_in_vector(x, vrev32q_s16(x), u1);
-        x = butterfly_in_vector(x, vreinterpretq_s16_s32(vrev64q_s32(vreinterpretq_s32_s16(x))), u2);
-        x = butterfly_in_vector(x, vextq_s16(x, x, 4), u4);
-        t[v] = x;
+    const uint8x16_t u1 = vreinterpretq_u8_u16(vdupq_n_u16(0xff00));
+    const uint8x16_t u2 = vreinterpretq_u8_u32(vdupq_n_u32(0xffff0000u));
+    const uint8x16_t u4 = vreinterpretq_u8_u64(vdupq_n_u64(0xffffffff00000000u));
+    const uint8x16_t u8 = vcombine_u8(vdup_n_u8(0), vdup_n_u8(0xff));
+    for (int v = 0; v < 8; v++) {
+        int8x16_t x = b[v];
+        x = butterfly_in_vector(x, vrev16q_s8(x), u1);
+        x = butterfly_in_vector(x, vreinterpretq_s8_s16(vrev32q_s16(vreinterpretq_s16_s8(x))), u2);
+        x = butterfly_in_vector(x, vreinterpretq_s8_s32(vrev64q_s32(vreinterpretq_s32_s8(x))), u4);
+        x = butterfly_in_vector(x, vextq_s8(x, x, 8), u8);
+        b[v] = x;
     }
-    for (int s = 1; s < 16; s <<= 1) /* strides 8 to 64 lanes: between vectors */
+    if (INT8_STAGES == 5) /* stride 16: between vectors */
+        for (int v = 0; v < 8; v += 2) {
+            int8x16_t a = b[v], c = b[v + 1];
+            b[v] = vaddq_s8(a, c);
+            b[v + 1] = vsubq_s8(a, c);
+        }
+    for (int v = 0; v < 8; v++) { /* sign-extended */
+        t[2 * v] = vmovl_s8(vget_low_s8(b[v]));
+        t[2 * v + 1] = vmovl_high_s8(b[v]);
+    }
+    /* The remaining strides (16 lanes at HQC-3 and HQC-5, then 32 and 64) between vectors. */
+    for (int s = INT8_STAGES == 5 ? 4 : 2; s < 16; s <<= 1)
         for (int v = 0; v < 16; v++)
             if (!(v & s)) {
-                int16x8_t a = t[v], b = t[v + s];
-                t[v] = vaddq_s16(a, b);
-                t[v + s] = vsubq_s16(a, b);
+                int16x8_t a = t[v], c = t[v | s]; /* v | s = v + s, which gcc's bounds check cannot see */
+                t[v] = vaddq_s16(a, c);
+                t[v | s] = vsubq_s16(a, c);
             }
 }
 
@@ -64,10 +86,11 @@ static void lane_mask(uint64_t out[2], const uint16x8_t m[16])
 
 static uint8_t decode_symbol_neon(const uint64_t *block)
 {
+    int8x16_t b[8];
     int16x8_t t[16], absv[16];
     uint16x8_t eq[16], pos[16];
-    count_ones(t, block);
-    walsh_hadamard_neon(t);
+    count_ones(b, block);
+    walsh_hadamard_neon(t, b);
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = vsubq_s16(t[0], (int16x8_t){64 * HQC_RM_COPIES, 0, 0, 0, 0, 0, 0, 0});
 
