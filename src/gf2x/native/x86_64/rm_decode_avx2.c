@@ -10,15 +10,10 @@
 #include "rm_decode_avx2.h"
 #include "rm_peak.h"
 
-/* The first butterflies run on int8 lanes, four vectors of 32, half the work of int16: after k
- * stages a lane is a signed sum of 2^k counts of at most HQC_RM_COPIES, so int8 holds them while
- * HQC_RM_COPIES * 2^k <= 127 (k = 5 at HQC-1, 4 at HQC-3 and HQC-5); the rest run on int16. */
-#define INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
-_Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
-
-/* Lane i of vector v: codeword position 32 v + i. Each copy's 32 bits for vector v are spread
- * over the lanes (byte i / 8 to lane i), tested by AND with 1 << (i % 8) then compare; -1 per
- * set bit is subtracted from the counts. */
+/* The counts and the first RM_INT8_STAGES stages (rm_peak.h) on int8 lanes. Lane i of vector
+ * v: codeword position 32 v + i. Each copy's 32 bits for vector v are spread over the lanes
+ * (byte i / 8 to lane i), tested by AND with 1 << (i % 8) then compare; -1 per set bit is
+ * subtracted from the counts. */
 static void count_ones(__m256i b[4], const uint64_t *block)
 {
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -57,13 +52,13 @@ static void walsh_hadamard_avx2(__m256i t[8], __m256i b[4])
         x = butterfly8(x, _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(x, 0xb1), 0xb1), s2);
         x = butterfly8(x, _mm256_shuffle_epi32(x, 0xb1), s4);
         x = butterfly8(x, _mm256_shuffle_epi32(x, 0x4e), s8);
-        if (INT8_STAGES == 5) /* stride 16 */
+        if (RM_INT8_STAGES == 5) /* stride 16 */
             x = butterfly8(x, _mm256_permute4x64_epi64(x, 0x4e), s16);
         t[2 * v] = _mm256_cvtepi8_epi16(_mm256_castsi256_si128(x)); /* sign-extended */
         t[2 * v + 1] = _mm256_cvtepi8_epi16(_mm256_extracti128_si256(x, 1));
     }
     /* The remaining strides (16 lanes at HQC-3 and HQC-5, then 32 and 64) between vectors. */
-    for (int s = INT8_STAGES == 5 ? 2 : 1; s < 8; s <<= 1)
+    for (int s = RM_INT8_STAGES == 5 ? 2 : 1; s < 8; s <<= 1)
         for (int v = 0; v < 8; v++)
             if (!(v & s)) {
                 __m256i a = t[v], c = t[v + s];

@@ -11,13 +11,8 @@
 #include "rm_decode_neon.h"
 #include "rm_peak.h"
 
-/* The first butterflies run on int8 lanes, eight vectors of 16, half the work of int16: after k
- * stages a lane is a signed sum of 2^k counts of at most HQC_RM_COPIES, so int8 holds them while
- * HQC_RM_COPIES * 2^k <= 127 (k = 5 at HQC-1, 4 at HQC-3 and HQC-5); the rest run on int16. */
-#define INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
-_Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
-
-/* Lanes i of vector v: codeword positions 16 v + i, bit i % 8 of the copy's byte 2 v + i / 8. */
+/* The counts and the first RM_INT8_STAGES stages (rm_peak.h) on int8 lanes. Lanes i of vector
+ * v: codeword positions 16 v + i, bit i % 8 of the copy's byte 2 v + i / 8. */
 static void count_ones(int8x16_t b[8], const uint64_t *block)
 {
     const uint8x16_t bit = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
@@ -54,7 +49,7 @@ static void walsh_hadamard_neon(int16x8_t t[16], int8x16_t b[8])
         x = butterfly_in_vector(x, vextq_s8(x, x, 8), u8);
         b[v] = x;
     }
-    if (INT8_STAGES == 5) /* stride 16: between vectors */
+    if (RM_INT8_STAGES == 5) /* stride 16: between vectors */
         for (int v = 0; v < 8; v += 2) {
             int8x16_t a = b[v], c = b[v + 1];
             b[v] = vaddq_s8(a, c);
@@ -65,7 +60,7 @@ static void walsh_hadamard_neon(int16x8_t t[16], int8x16_t b[8])
         t[2 * v + 1] = vmovl_high_s8(b[v]);
     }
     /* The remaining strides (16 lanes at HQC-3 and HQC-5, then 32 and 64) between vectors. */
-    for (int s = INT8_STAGES == 5 ? 4 : 2; s < 16; s <<= 1)
+    for (int s = RM_INT8_STAGES == 5 ? 4 : 2; s < 16; s <<= 1)
         for (int v = 0; v < 16; v++)
             if (!(v & s)) {
                 int16x8_t a = t[v], c = t[v | s]; /* v | s = v + s, which gcc's bounds check cannot see */

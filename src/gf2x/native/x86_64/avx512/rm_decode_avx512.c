@@ -9,14 +9,8 @@
 #include "rm_decode_avx512.h"
 #include "rm_peak.h"
 
-/* The first butterflies run on int8 lanes, two vectors of 64, half the work of int16: after k
- * stages a lane is a signed sum of 2^k counts of at most HQC_RM_COPIES, so int8 holds them while
- * HQC_RM_COPIES * 2^k <= 127 (k = 5 at HQC-1, 4 at HQC-3 and HQC-5); the rest run on int16. */
-#define INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
-_Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
-
-/* Lane i of vector v: codeword position 64 v + i, one copy's word v as the mask of the lanes
- * that count one more. */
+/* The counts and the first RM_INT8_STAGES stages (rm_peak.h) on int8 lanes. Lane i of vector
+ * v: codeword position 64 v + i, one copy's word v as the mask of the lanes that count one more. */
 static inline void count_ones(__m512i b[2], const uint64_t *block)
 {
     const __m512i one = _mm512_set1_epi8(1);
@@ -52,12 +46,12 @@ static inline void walsh_hadamard_avx512(__m512i t[4], __m512i b[2])
         x = butterfly8(x, _mm512_shuffle_epi8(x, swap2), 0xCCCCCCCCCCCCCCCCull);
         x = butterfly8(x, _mm512_shuffle_epi8(x, swap4), 0xF0F0F0F0F0F0F0F0ull);
         x = butterfly8(x, _mm512_shuffle_epi8(x, swap8), 0xFF00FF00FF00FF00ull);
-        if (INT8_STAGES == 5) /* stride 16 */
+        if (RM_INT8_STAGES == 5) /* stride 16 */
             x = butterfly8(x, _mm512_shuffle_i64x2(x, x, 0xb1), 0xFFFF0000FFFF0000ull);
         t[2 * v] = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(x)); /* sign-extended */
         t[2 * v + 1] = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(x, 1));
     }
-    if (INT8_STAGES == 4) /* stride 16: the 256-bit halves of each int16 vector */
+    if (RM_INT8_STAGES == 4) /* stride 16: the 256-bit halves of each int16 vector */
         for (int v = 0; v < 4; v++)
             t[v] = butterfly16(t[v], _mm512_shuffle_i64x2(t[v], t[v], 0x4e), 0xFFFF0000u);
     for (int s = 1; s < 4; s <<= 1) /* strides 32 and 64 lanes: between vectors */
