@@ -265,8 +265,10 @@ static ALWAYS_INLINE void block_discards(uint16_t *restrict discard, lanes16 *re
     for (size_t l = 0; l < BLOCK; l++)
         d[l] = mask_eq16(key->lane[l], NO_POSITION);
     /* The triangle of comparisons: the quadratic part of sampling. Block by block so that the
-     * eight comparisons of one earlier draw with the block are one vector operation. */
-    /*@ loop invariant 0 <= e <= b;
+     * eight comparisons of one earlier draw with the block are one vector operation. e <= b
+     * relates two variables, which EVA's intervals cannot once b spans many blocks (HQC-5):
+     * WP's. */
+    /*@ loop invariant wp_e_range: 0 <= e <= b;
         loop invariant wp_blocks: \forall integer i; 0 <= i < BLOCK ==> fresh(d[i], spread, key, i, e * BLOCK);
         loop assigns e, d[0 .. BLOCK - 1];
         loop variant b - e; */
