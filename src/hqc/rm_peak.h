@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* rm_peak.h: what every ISA's vectorised RM(1,7) decoder shares (the maximum-likelihood choice
  * of the inner code, spec "Decoding"): how many Walsh-Hadamard stages fit int8 lanes, and the
- * last step: from the 128-bit masks of the Hadamard lanes that reach the largest magnitude and
- * of the lanes that are positive, the decoded byte: the first such lane's index, with bit 7 set
- * when its value is positive. */
+ * key that turns the choice of the first largest |coefficient| into a minimum over 16-bit
+ * lanes, with the decoded byte (that lane's index, bit 7 set when it is positive) in the key. */
 #ifndef HQC_RM_PEAK_H
 #define HQC_RM_PEAK_H
 
 #include <stdint.h>
 
-#include "ct.h"
 #include "params.h"
 
 /* The first butterflies run on int8 lanes, half the vectors of int16: after k stages a lane is
@@ -18,17 +16,25 @@
 #define RM_INT8_STAGES (HQC_RM_COPIES * 32 <= 127 ? 5 : 4)
 _Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
 
-/* eqm, posm: lane i is bit i % 64 of word i / 64. eqm is never zero (the maximum is reached).
- * The low word decides when it has a hit; masks instead of a branch, and the ctz operands are
- * never zero (CTZ/TZCNT/RBIT+CLZ are constant time on the targets we build for). */
-static inline uint8_t rm_first_peak(const uint64_t eqm[2], const uint64_t posm[2])
+/* The peak as one unsigned 16-bit key a lane, the smallest key winning:
+ *     key = (255 - |t| / 2) << 8  |  lane << 1  |  (t < 0)
+ * so a decoder takes a minimum over the lanes instead of a maximum, masks and a scan.
+ * - |t| / 2 orders the lanes as |t| does: every coefficient is the total count with some signs
+ *   flipped (and the even 64 * copies taken from coefficient 0), so all have its parity.
+ *   |t| <= 64 * copies keeps |t| / 2 in a byte; where 64 * copies < 256 (HQC-1) |t| itself
+ *   fits and is used (RM_KEY_HALVE 0).
+ * - Equal magnitudes: the lower lane has the smaller key, so the first peak wins. The lanes
+ *   differ above bit 0, so the sign never decides.
+ * - The sign: at the peak t != 0 (all 128 coefficients zero would make every count copies / 2,
+ *   and copies is odd), so not (t < 0) is the portable decoder's t > 0. */
+#define RM_KEY_HALVE (64 * HQC_RM_COPIES > 255)
+_Static_assert(HQC_RM_COPIES % 2 == 1, "the peak is never zero");
+_Static_assert(64 * HQC_RM_COPIES / (1 + RM_KEY_HALVE) <= 255, "the magnitude fits the key's byte");
+
+/* The decoded byte from the smallest key: its lane, with bit 7 set when the peak is positive. */
+static inline uint8_t rm_peak_from_key(uint32_t key)
 {
-    uint64_t low_hit = ct_barrier64(0 - (uint64_t)((eqm[0] | (0 - eqm[0])) >> 63)); /* ct.h */
-    uint64_t first_lo = eqm[0] & (0 - eqm[0]), first_hi = eqm[1] & (0 - eqm[1]) & ~low_hit;
-    uint64_t index = (low_hit & (uint64_t)__builtin_ctzll(eqm[0] | (1ULL << 63))) |
-                     (~low_hit & (64 + (uint64_t)__builtin_ctzll(eqm[1] | (1ULL << 63))));
-    uint64_t positive = ((first_lo & posm[0]) | (first_hi & posm[1])) != 0;
-    return (uint8_t)(index | (positive << 7));
+    return (uint8_t)(((key >> 1) & 127) | ((~key & 1) << 7));
 }
 
 #endif

@@ -2,18 +2,18 @@
 /* rm_decode_avx2.c: maximum-likelihood decoding of the duplicated RM(1,7) code with AVX2
  * (spec section "Duplicated Reed-Muller codes"; the same function as src/hqc/reed_muller.c):
  * the 128 per-position counts, the Walsh-Hadamard butterflies as lane shuffles plus a sign flip,
- * first on int8 lanes (four vectors) and then on int16 (eight), and the first largest peak
- * found with masks, never with a secret index. */
+ * first on int8 lanes (four vectors) and then on int16 (eight), and the first largest peak as
+ * the smallest key (rm_peak.h), never with a secret index. */
 #include <immintrin.h>
-#include <string.h>
 
 #include "rm_decode_avx2.h"
 #include "rm_peak.h"
 
 /* The counts and the first RM_INT8_STAGES stages (rm_peak.h) on int8 lanes. Lane i of vector
- * v: codeword position 32 v + i. Each copy's 32 bits for vector v are spread over the lanes
- * (byte i / 8 to lane i), tested by AND with 1 << (i % 8) then compare; -1 per set bit is
- * subtracted from the counts. */
+ * v: codeword position 32 v + i. Each copy's 16 bytes are loaded once into both 128-bit halves;
+ * for vector v a byte shuffle spreads its bytes 4 v .. 4 v + 3 over the lanes (byte 4 v + i / 8
+ * to lane i), tested by AND with 1 << (i % 8) then compare; -1 per set bit is subtracted from
+ * the counts. */
 static void count_ones(__m256i b[4], const uint64_t *block)
 {
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -21,12 +21,14 @@ static void count_ones(__m256i b[4], const uint64_t *block)
     const __m256i bit = _mm256_set1_epi64x(0x8040201008040201);
     for (int v = 0; v < 4; v++)
         b[v] = _mm256_setzero_si256();
-    for (int c = 0; c < HQC_RM_COPIES; c++)
+    for (int c = 0; c < HQC_RM_COPIES; c++) {
+        const __m256i copy = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(block + 2 * c)));
         for (int v = 0; v < 4; v++) {
-            uint32_t chunk = (uint32_t)(block[2 * c + v / 2] >> (32 * (v % 2)));
-            __m256i x = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)chunk), spread), bit);
+            const __m256i pick = _mm256_add_epi8(spread, _mm256_set1_epi8((char)(4 * v)));
+            __m256i x = _mm256_and_si256(_mm256_shuffle_epi8(copy, pick), bit);
             b[v] = _mm256_sub_epi8(b[v], _mm256_cmpeq_epi8(x, bit));
         }
+    }
 }
 
 /* One butterfly stage of stride s inside each vector: lane p becomes partner + x if bit s of p
@@ -67,42 +69,34 @@ static void walsh_hadamard_avx2(__m256i t[8], __m256i b[4])
             }
 }
 
-/* One bit per lane, lanes in order, from eight int16 compare results. */
-static void lane_mask(uint64_t out[2], const __m256i m[8])
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1),
+ * lane_bits = 0xff00 | lane << 1 for these 16 lanes. */
+static inline __m256i peak_keys(__m256i t, __m256i lane_bits)
 {
-    for (int h = 0; h < 2; h++) {
-        __m256i lo = _mm256_permute4x64_epi64(_mm256_packs_epi16(m[4 * h], m[4 * h + 1]), 0xd8);
-        __m256i hi = _mm256_permute4x64_epi64(_mm256_packs_epi16(m[4 * h + 2], m[4 * h + 3]), 0xd8);
-        out[h] = (uint32_t)_mm256_movemask_epi8(lo) | ((uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32);
-    }
+    __m256i a = _mm256_abs_epi16(t);
+    if (RM_KEY_HALVE)
+        a = _mm256_srli_epi16(a, 1);
+    return _mm256_xor_si256(_mm256_or_si256(_mm256_slli_epi16(a, 8), _mm256_srli_epi16(t, 15)), lane_bits);
 }
 
 static uint8_t decode_symbol_avx2(const uint64_t *block)
 {
-    __m256i b[4], t[8], absv[8], eq[8], pos[8];
+    __m256i b[4], t[8];
     count_ones(b, block);
     walsh_hadamard_avx2(t, b);
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = _mm256_sub_epi16(t[0], _mm256_setr_epi16(64 * HQC_RM_COPIES, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
 
-    __m256i best = _mm256_setzero_si256();
+    __m256i key = _mm256_setzero_si256();
     for (int v = 0; v < 8; v++) {
-        absv[v] = _mm256_abs_epi16(t[v]);
-        best = _mm256_max_epi16(best, absv[v]);
+        const __m256i lane_bits = _mm256_add_epi16(
+            _mm256_setr_epi16(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30),
+            _mm256_set1_epi16((short)(0xff00 | 32 * v)));
+        const __m256i k = peak_keys(t[v], lane_bits);
+        key = v == 0 ? k : _mm256_min_epu16(key, k);
     }
-    best = _mm256_max_epi16(best, _mm256_permute4x64_epi64(best, 0x4e));
-    best = _mm256_max_epi16(best, _mm256_shuffle_epi32(best, 0x4e));
-    best = _mm256_max_epi16(best, _mm256_shuffle_epi32(best, 0xb1));
-    best = _mm256_max_epi16(best, _mm256_shufflelo_epi16(_mm256_shufflehi_epi16(best, 0xb1), 0xb1));
-    for (int v = 0; v < 8; v++) {
-        eq[v] = _mm256_cmpeq_epi16(absv[v], best);
-        pos[v] = _mm256_cmpgt_epi16(t[v], _mm256_setzero_si256());
-    }
-    uint64_t eqm[2], posm[2];
-    lane_mask(eqm, eq);
-    lane_mask(posm, pos);
-
-    return rm_first_peak(eqm, posm);
+    const __m128i k128 = _mm_min_epu16(_mm256_castsi256_si128(key), _mm256_extracti128_si256(key, 1));
+    return rm_peak_from_key((uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(k128)));
 }
 
 void rm_decode_avx2(uint8_t *msg, const uint64_t *cdw)

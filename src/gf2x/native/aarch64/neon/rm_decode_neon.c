@@ -3,8 +3,8 @@
  * section "Duplicated Reed-Muller codes"; the same function as src/hqc/reed_muller.c and
  * src/gf2x/native/x86_64/rm_decode_avx2.c): the 128 per-position counts, the Walsh-Hadamard
  * butterflies as lane permutations (REV16, REV32, REV64, EXT) and a sign select, first on int8
- * lanes (eight vectors) and then on int16 (sixteen), and the first largest peak found with
- * masks, never with a secret index or branch. Every instruction used has data-independent
+ * lanes (eight vectors) and then on int16 (sixteen), and the first largest peak as the smallest
+ * key (rm_peak.h; UMINV), never with a secret index or branch. Every instruction used has data-independent
  * timing (no division, no table load). */
 #include <arm_neon.h>
 
@@ -69,41 +69,31 @@ static void walsh_hadamard_neon(int16x8_t t[16], int8x16_t b[8])
             }
 }
 
-/* One bit per lane, lanes in order, from sixteen compare results: each narrowed to bytes,
- * weighted by its lane's bit and summed across the vector (ADDV). */
-static void lane_mask(uint64_t out[2], const uint16x8_t m[16])
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1),
+ * lane_bits = 0xff00 | lane << 1 for these 8 lanes; SLI shifts and inserts in one step. */
+static inline uint16x8_t peak_keys(int16x8_t t, uint16x8_t lane_bits)
 {
-    const uint8x8_t weight = {1, 2, 4, 8, 16, 32, 64, 128};
-    out[0] = out[1] = 0;
-    for (int v = 0; v < 16; v++)
-        out[v / 8] |= (uint64_t)vaddv_u8(vand_u8(vmovn_u16(m[v]), weight)) << (8 * (v % 8));
+    uint16x8_t a = vreinterpretq_u16_s16(vabsq_s16(t));
+    if (RM_KEY_HALVE)
+        a = vshrq_n_u16(a, 1);
+    return veorq_u16(vsliq_n_u16(vshrq_n_u16(vreinterpretq_u16_s16(t), 15), a, 8), lane_bits);
 }
 
-static uint8_t decode_symbol_neon(const uint64_t *block)
+/* Inlined into the loop below, so its constants are set up once. */
+static inline __attribute__((always_inline)) uint8_t decode_symbol_neon(const uint64_t *block)
 {
     int8x16_t b[8];
-    int16x8_t t[16], absv[16];
-    uint16x8_t eq[16], pos[16];
+    int16x8_t t[16];
     count_ones(b, block);
     walsh_hadamard_neon(t, b);
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = vsubq_s16(t[0], (int16x8_t){64 * HQC_RM_COPIES, 0, 0, 0, 0, 0, 0, 0});
 
-    int16x8_t best = vdupq_n_s16(0);
-    for (int v = 0; v < 16; v++) {
-        absv[v] = vabsq_s16(t[v]);
-        best = vmaxq_s16(best, absv[v]);
-    }
-    best = vdupq_n_s16(vmaxvq_s16(best));
-    for (int v = 0; v < 16; v++) {
-        eq[v] = vceqq_s16(absv[v], best);
-        pos[v] = vcgtq_s16(t[v], vdupq_n_s16(0));
-    }
-    uint64_t eqm[2], posm[2];
-    lane_mask(eqm, eq);
-    lane_mask(posm, pos);
-
-    return rm_first_peak(eqm, posm);
+    const uint16x8_t lanes = {0xff00, 0xff02, 0xff04, 0xff06, 0xff08, 0xff0a, 0xff0c, 0xff0e};
+    uint16x8_t key = peak_keys(t[0], lanes);
+    for (int v = 1; v < 16; v++)
+        key = vminq_u16(key, peak_keys(t[v], vaddq_u16(lanes, vdupq_n_u16((uint16_t)(16 * v)))));
+    return rm_peak_from_key(vminvq_u16(key));
 }
 
 void rm_decode_neon(uint8_t *msg, const uint64_t *cdw)

@@ -3,7 +3,7 @@
  * AVX-512BW (spec section "Duplicated Reed-Muller codes"; the same function as the portable
  * src/hqc/reed_muller.c and ../rm_decode_avx2.c): the 128 per-position counts, counted through
  * mask registers, the Walsh-Hadamard butterflies as a shuffle, an add and a masked subtract,
- * first on int8 lanes and then on int16, and the first largest peak from compare masks. */
+ * first on int8 lanes and then on int16, and the first largest peak as the smallest key. */
 #include <immintrin.h>
 
 #include "rm_decode_avx512.h"
@@ -63,36 +63,39 @@ static inline void walsh_hadamard_avx512(__m512i t[4], __m512i b[2])
             }
 }
 
-static inline uint8_t decode_symbol_avx512(const uint64_t *block)
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1)
+ * with lane_bits = 0xff00 | lane << 1 for these 32 lanes. The OR and XOR are written as such
+ * (compilers merge them into one VPTERNLOG): MemorySanitizer does not model the ternary-logic
+ * intrinsic and would report its secret operands (tests/test_ct.py's MSan row). */
+static inline __m512i peak_keys(__m512i t, __m512i lane_bits)
 {
-    __m512i b[2], t[4], absv[4];
+    __m512i a = _mm512_abs_epi16(t);
+    if (RM_KEY_HALVE)
+        a = _mm512_srli_epi16(a, 1);
+    return _mm512_xor_si512(_mm512_or_si512(_mm512_slli_epi16(a, 8), _mm512_srli_epi16(t, 15)), lane_bits);
+}
+
+/* Inlined into the loop below, so the shuffle, mask and lane constants are set up once. */
+static inline __attribute__((always_inline)) uint8_t decode_symbol_avx512(const uint64_t *block)
+{
+    __m512i b[2], t[4];
     count_ones(b, block);
     walsh_hadamard_avx512(t, b);
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = _mm512_mask_sub_epi16(t[0], 1, t[0], _mm512_set1_epi16(64 * HQC_RM_COPIES));
 
-    __m512i best = _mm512_setzero_si512();
+    __m512i key = _mm512_setzero_si512();
     for (int v = 0; v < 4; v++) {
-        absv[v] = _mm512_abs_epi16(t[v]);
-        best = _mm512_max_epi16(best, absv[v]);
+        const __m512i lane_bits = _mm512_add_epi16(
+            _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18,
+                             16, 14, 12, 10, 8, 6, 4, 2, 0),
+            _mm512_set1_epi16((short)(0xff00 | 64 * v)));
+        const __m512i k = peak_keys(t[v], lane_bits);
+        key = v == 0 ? k : _mm512_min_epu16(key, k);
     }
-    best = _mm512_max_epi16(best, _mm512_shuffle_i64x2(best, best, 0x4e));
-    best = _mm512_max_epi16(best, _mm512_shuffle_i64x2(best, best, 0xb1));
-    best = _mm512_max_epi16(best, _mm512_shuffle_epi8(best, _mm512_broadcast_i32x4(_mm_setr_epi8(
-                                      8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7))));
-    best = _mm512_max_epi16(best, _mm512_shuffle_epi8(best, _mm512_broadcast_i32x4(_mm_setr_epi8(
-                                      4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11))));
-    best = _mm512_max_epi16(best, _mm512_shuffle_epi8(best, _mm512_broadcast_i32x4(_mm_setr_epi8(
-                                      2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))));
-    uint64_t eqm[2], posm[2];
-    for (int h = 0; h < 2; h++) {
-        eqm[h] = (uint64_t)_mm512_cmpeq_epi16_mask(absv[2 * h], best) |
-                 (uint64_t)_mm512_cmpeq_epi16_mask(absv[2 * h + 1], best) << 32;
-        /* t > 0, as not t <= 0 */
-        posm[h] = ~((uint64_t)_mm512_cmple_epi16_mask(t[2 * h], _mm512_setzero_si512()) |
-                    (uint64_t)_mm512_cmple_epi16_mask(t[2 * h + 1], _mm512_setzero_si512()) << 32);
-    }
-    return rm_first_peak(eqm, posm);
+    const __m256i k256 = _mm256_min_epu16(_mm512_castsi512_si256(key), _mm512_extracti64x4_epi64(key, 1));
+    const __m128i k128 = _mm_min_epu16(_mm256_castsi256_si128(k256), _mm256_extracti128_si256(k256, 1));
+    return rm_peak_from_key((uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(k128)));
 }
 
 void rm_decode_avx512(uint8_t *msg, const uint64_t *cdw)
