@@ -3,7 +3,10 @@
 # verify.sh: the driver of the verification bundle (scripts/make-verify-bundle): runs every check
 # of hqc-fast on the CPU it is on, with the bundle's static programs and POSIX tools only, and
 # writes one report. Usage: sh verify.sh [--quick] [--report FILE] [--fuzz-seconds N] [--only S,..]
-# Steps: selftest products keccak stack fuzz official-ctest leakage upstream-paired keccak-bench
+#   [--prove] [--prove-args ARGS]
+# Steps: selftest products keccak stack fuzz official-ctest leakage upstream-paired keccak-bench,
+# and, asked for by --prove (or --only prove), prove: the whole `make prove` on the sources under
+# proofs/ (hours; it needs Python 3, Frama-C 25, Why3, Z3 and CVC4, and fails without them).
 # Exit status: 0 if every step passed, 1 if any failed, 2 on bad usage.
 set -u
 # The checks are of the automatic choice and of every backend by name: a caller's override goes.
@@ -14,8 +17,10 @@ quick=0
 report=$PWD/hqc-verify-report.txt
 fuzz_seconds=
 only=
+prove=0
+prove_args=
 all_steps="selftest products keccak stack fuzz official-ctest leakage upstream-paired keccak-bench"
-usage="usage: sh verify.sh [--quick] [--report FILE] [--fuzz-seconds N] [--only STEP,...]"
+usage="usage: sh verify.sh [--quick] [--report FILE] [--fuzz-seconds N] [--only STEP,...] [--prove] [--prove-args ARGS]"
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1 ;;
@@ -25,6 +30,9 @@ while [ $# -gt 0 ]; do
                   fuzz_seconds=$2; shift ;;
         --only) [ $# -ge 2 ] || { echo "verify.sh: --only needs steps" >&2; exit 2; }
                   only=$(echo "$2" | tr ',' ' '); shift ;;
+        --prove) prove=1 ;;
+        --prove-args) [ $# -ge 2 ] || { echo "verify.sh: --prove-args needs arguments" >&2; exit 2; }
+                  prove_args=$2; shift ;;
         *) echo "$usage" >&2; exit 2 ;;
     esac
     shift
@@ -41,9 +49,10 @@ else
     : "${fuzz_seconds:=60}"; selftest_args=
 fi
 for s in $only; do
-    case " $all_steps " in *" $s "*) ;; *) echo "verify.sh: unknown step '$s' (steps: $all_steps)" >&2; exit 2 ;; esac
+    case " $all_steps prove " in *" $s "*) ;; *) echo "verify.sh: unknown step '$s' (steps: $all_steps prove)" >&2; exit 2 ;; esac
 done
 : "${only:=$all_steps}"
+[ $prove = 1 ] && only="$only prove"
 case $fuzz_seconds in ''|*[!0-9]*) echo "verify.sh: --fuzz-seconds must be a number" >&2; exit 2 ;; esac
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hqc-verify.XXXXXX") || exit 1
@@ -167,6 +176,21 @@ step_official() {
 
 step_keccak_bench() { $pin "$bin/bench_keccak" $keccak_iters; }
 
+# The whole make prove (scripts/prove: WP, EVA on the decoder, EVA on keygen, encaps and decaps
+# of every dialect at every level) on a copy of the bundle's sources, one job a core unless
+# --prove-args says otherwise. The solvers are registered in a Why3 configuration of its own,
+# so neither a missing HOME nor the user's configuration changes what runs. scripts/prove
+# exits non-zero, naming them, when Frama-C or a solver is missing.
+step_prove() {
+    command -v python3 >/dev/null 2>&1 || { echo "prove: python3 is missing (and Frama-C, Why3, Z3 and CVC4 are needed)"; return 1; }
+    cp -R "$here/proofs" "$work/source" || return 1
+    WHY3CONFIG=$work/why3.conf; export WHY3CONFIG
+    if command -v why3 >/dev/null 2>&1; then why3 config detect > "$work/why3-detect" 2>&1 || { cat "$work/why3-detect"; return 1; }; fi
+    # shellcheck disable=SC2086 # --prove-args is a list of words
+    python3 "$work/source/scripts/prove" --root "$work/source" --out "$work/prove.json" \
+        --jobs "$(grep -c '^processor' /proc/cpuinfo)" $prove_args
+}
+
 {
     echo "hqc-fast verification report"
     sed 's/^/  /' "$here/VERSION"
@@ -175,6 +199,10 @@ step_keccak_bench() { $pin "$bin/bench_keccak" $keccak_iters; }
     echo "cpu: $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name[^:]*: //')"
     echo "cores: $(grep -c '^processor' /proc/cpuinfo)"
     echo "flags: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|bmi2|pclmulqdq|vpclmulqdq|gfni|avx512(f|bw|dq|vl|vbmi))$' | tr '\n' ' ')"
+    case " $only " in
+        *" prove "*) echo "proof: the whole make prove (step prove)${prove_args:+, arguments: $prove_args}" ;;
+        *) echo "proof: not run (sh verify.sh --prove runs the whole make prove here, with Frama-C 25, Why3, Z3, CVC4)" ;;
+    esac
 } > "$work/head"
 cat "$work/head" >&2
 
@@ -187,6 +215,7 @@ run_step official-ctest step_official
 run_step leakage step_leakage
 run_step upstream-paired step_upstream
 run_step keccak-bench step_keccak_bench
+run_step prove step_prove
 
 {
     cat "$work/head"
