@@ -12,14 +12,13 @@ on every backend this CPU runs:
   * the products, their number, kind and weight.
 Then scripts/floor's longest path on known counts, and the timing program's output shape (no
 timed assertion: the speed itself is checked by make floor's paired ratios, not by a test)."""
-import importlib.machinery
-import importlib.util
 import json
 import math
 
 import pytest
 
 from conftest import BUILD, LEVELS, LEVELS_META, ROOT, run, supported_backends
+from hqctools.common import load_script
 from lib.dialects import DIALECTS
 from verify_build import make
 
@@ -163,11 +162,7 @@ def test_products(counts, level):
 
 
 def floor_script():
-    loader = importlib.machinery.SourceFileLoader("floor_script", str(ROOT / "scripts" / "floor"))
-    spec = importlib.util.spec_from_loader("floor_script", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    return load_script(ROOT / "scripts" / "floor", "floor_script")
 
 
 def test_floor_takes_the_longest_dependent_chain():

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""common.py: what many commands of scripts/ do alike: stop with "PROG: error: MSG" (die), and
+"""common.py: what many commands of scripts/ do alike: stop with "PROG: error: MSG" (die),
 write a file whole or not at all, through a temporary name next to it and a rename (replacing,
-write_atomic), so a reader or make never sees half a file.
+write_atomic), so a reader or make never sees half a file, and load a command (a script
+without .py) as a module, for the tests and dev/ tools that call its functions (load_script).
 """
 import contextlib
+import importlib.machinery
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -37,3 +40,14 @@ def write_atomic(path, text):
     with replacing(path) as tmp:
         with open(tmp, "w") as f:
             f.write(text)
+
+
+def load_script(path, name):
+    """The script at path (a file of scripts/, no .py suffix) imported as module name. Its own
+    folder goes first on sys.path, so it imports the hqctools beside it (dev/prove/rejudge
+    loads another tree's scripts/prove this way)."""
+    loader = importlib.machinery.SourceFileLoader(name, str(path))
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
+    sys.path.insert(0, str(Path(path).parent))
+    loader.exec_module(mod)
+    return mod
