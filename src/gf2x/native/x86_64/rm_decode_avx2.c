@@ -69,8 +69,8 @@ static void walsh_hadamard_avx2(__m256i t[8], __m256i b[4])
             }
 }
 
-/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1),
- * lane_bits = 0xff00 | lane << 1 for these 16 lanes. */
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (RM_KEY_FLIP | lane << 1),
+ * lane_bits = RM_KEY_FLIP | lane << 1 for these 16 lanes. */
 static inline __m256i peak_keys(__m256i t, __m256i lane_bits)
 {
     __m256i a = _mm256_abs_epi16(t);
@@ -91,7 +91,7 @@ static uint8_t decode_symbol_avx2(const uint64_t *block)
     for (int v = 0; v < 8; v++) {
         const __m256i lane_bits = _mm256_add_epi16(
             _mm256_setr_epi16(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30),
-            _mm256_set1_epi16((short)(0xff00 | 32 * v)));
+            _mm256_set1_epi16((short)(RM_KEY_FLIP | 32 * v)));
         const __m256i k = peak_keys(t[v], lane_bits);
         key = v == 0 ? k : _mm256_min_epu16(key, k);
     }

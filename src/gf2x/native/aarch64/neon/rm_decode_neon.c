@@ -69,8 +69,8 @@ static void walsh_hadamard_neon(int16x8_t t[16], int8x16_t b[8])
             }
 }
 
-/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1),
- * lane_bits = 0xff00 | lane << 1 for these 8 lanes; SLI shifts and inserts in one step. */
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (RM_KEY_FLIP | lane << 1),
+ * lane_bits = RM_KEY_FLIP | lane << 1 for these 8 lanes; SLI shifts and inserts in one step. */
 static inline uint16x8_t peak_keys(int16x8_t t, uint16x8_t lane_bits)
 {
     uint16x8_t a = vreinterpretq_u16_s16(vabsq_s16(t));
@@ -89,7 +89,8 @@ static inline __attribute__((always_inline)) uint8_t decode_symbol_neon(const ui
     /* Same normalisation as the portable decoder: subtract 64 * copies at position 0. */
     t[0] = vsubq_s16(t[0], (int16x8_t){64 * HQC_RM_COPIES, 0, 0, 0, 0, 0, 0, 0});
 
-    const uint16x8_t lanes = {0xff00, 0xff02, 0xff04, 0xff06, 0xff08, 0xff0a, 0xff0c, 0xff0e};
+    const uint16x8_t lanes = {RM_KEY_FLIP | 0, RM_KEY_FLIP | 2, RM_KEY_FLIP | 4, RM_KEY_FLIP | 6,
+                               RM_KEY_FLIP | 8, RM_KEY_FLIP | 10, RM_KEY_FLIP | 12, RM_KEY_FLIP | 14};
     uint16x8_t key = peak_keys(t[0], lanes);
     for (int v = 1; v < 16; v++)
         key = vminq_u16(key, peak_keys(t[v], vaddq_u16(lanes, vdupq_n_u16((uint16_t)(16 * v)))));

@@ -63,8 +63,8 @@ static inline void walsh_hadamard_avx512(__m512i t[4], __m512i b[2])
             }
 }
 
-/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (0xff00 | lane << 1)
- * with lane_bits = 0xff00 | lane << 1 for these 32 lanes. The OR and XOR are written as such
+/* The peak key of each lane of t (rm_peak.h): (|t| [/ 2] << 8 | t < 0) ^ (RM_KEY_FLIP | lane << 1)
+ * with lane_bits = RM_KEY_FLIP | lane << 1 for these 32 lanes. The OR and XOR are written as such
  * (compilers merge them into one VPTERNLOG): MemorySanitizer does not model the ternary-logic
  * intrinsic and would report its secret operands (tests/test_ct.py's MSan row). */
 static inline __m512i peak_keys(__m512i t, __m512i lane_bits)
@@ -89,7 +89,7 @@ static inline __attribute__((always_inline)) uint8_t decode_symbol_avx512(const 
         const __m512i lane_bits = _mm512_add_epi16(
             _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26, 24, 22, 20, 18,
                              16, 14, 12, 10, 8, 6, 4, 2, 0),
-            _mm512_set1_epi16((short)(0xff00 | 64 * v)));
+            _mm512_set1_epi16((short)(RM_KEY_FLIP | 64 * v)));
         const __m512i k = peak_keys(t[v], lane_bits);
         key = v == 0 ? k : _mm512_min_epu16(key, k);
     }
