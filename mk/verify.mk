@@ -3,7 +3,8 @@
 # run by a sub-make into its own BUILD directory with other compiler flags:
 #
 #   make ct          constant-time check: valgrind memcheck (CT_VG_CCS x CT_OPTS) and
-#                    MemorySanitizer (CT_OPTS) builds, every level and backend, secrets marked
+#                    MemorySanitizer (CT_OPTS) builds, every level and backend, secrets marked;
+#                    -O0 and -O1 too, since a Debug build is a user's build as well
 #   make sanitize    ASan + UBSan build of the whole test suite (build/asan)
 #   make fuzz        libFuzzer targets, FUZZ_SECONDS (default 60) seconds each (build/fuzz)
 #   make tsan        ThreadSanitizer build of the concurrency test (build/tsan)
@@ -11,7 +12,7 @@
 # and the programs every ordinary build gets: hqcL_test_threads (tests/c/test_threads.c).
 
 CT_DIR      ?= build/ct
-CT_OPTS     ?= -O3 -O2 -Os
+CT_OPTS     ?= -O3 -O2 -Os -O1 -O0
 CT_VG_CCS   ?= cc clang-16
 CT_BACKEND  ?= $(BACKEND)
 CLANG       ?= clang-16
@@ -116,10 +117,13 @@ $(foreach o,$(CT_OPTS),$(eval $(call ct_msan_goal,$(o))))
 # machine's own unless it has AVX-512); for alderlake (AVX-VNNI), sapphirerapids and znver4
 # (AVX-512) their -mtune gives the same instruction selection choices without the instructions.
 CT_MATRIX_CCS   ?= gcc-12 clang-14 clang-16 clang-19
-CT_MATRIX_OPTS  ?= -O2 -O3 -Os
+CT_MATRIX_OPTS  ?= -O2 -O3 -Os -O1 -O0
 CT_MATRIX_TUNES ?= generic march-x86-64-v3 $(if $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo y),,march-native) \
                    march-skylake mtune-skylake mtune-alderlake mtune-sapphirerapids march-znver3 mtune-znver3 \
                    mtune-znver4
+# -O0 (a Debug build: gcc 12 once compiled (~key & 1) << 7 there as a jump on the bit) runs
+# untuned only: without optimisation a tuning chooses no instruction sequence.
+mx_tunes = $(if $(filter -O0,$(1)),generic,$(CT_MATRIX_TUNES))
 mx_name = ct-mx-$(1)-$(call opt_name,$(2))-$(3)
 mx_vars = BACKEND=avx2 CC=$(1) OPT=$(2) SAN= HQC_SHA3=keccak \
           EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4$(if $(filter-out generic,$(3)), $(call tune_flag,$(3)))"
@@ -130,8 +134,8 @@ $(call mx_name,$(1),$(2),$(3)):
 	$$(MAKE) --no-print-directory BUILD=$(CT_DIR)/mx/$(1)-$(call opt_name,$(2))-$(3) $(call mx_vars,$(1),$(2),$(3)) ct-progs
 	$$(PYTHON) scripts/ct-check --tool valgrind --build $(CT_DIR)/mx/$(1)-$(call opt_name,$(2))-$(3) $$(CT_LEVEL_ARGS)
 endef
-$(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(CT_MATRIX_TUNES),$(eval $(call ct_mx_goal,$(c),$(o),$(t))))))
-CT_MX_ROWS := $(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(CT_MATRIX_TUNES),$(c):$(call mx_name,$(c),$(o),$(t)):$(CT_DIR)/mx/$(c)-$(call opt_name,$(o))-$(t):$(if $(filter-out generic,$(t)),$(call tune_flag,$(t))))))
+$(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(call mx_tunes,$(o)),$(eval $(call ct_mx_goal,$(c),$(o),$(t))))))
+CT_MX_ROWS := $(foreach c,$(CT_MATRIX_CCS),$(foreach o,$(CT_MATRIX_OPTS),$(foreach t,$(call mx_tunes,$(o)),$(c):$(call mx_name,$(c),$(o),$(t)):$(CT_DIR)/mx/$(c)-$(call opt_name,$(o))-$(t):$(if $(filter-out generic,$(t)),$(call tune_flag,$(t))))))
 .PHONY: ct-matrix
 # A compiler that does not know a tuning (gcc 12 and clang 14 have no znver4) leaves that row out,
 # and the table says so. -k: every configuration runs even when one fails; the summary then
