@@ -5,13 +5,15 @@
 # whose memcheck tool itself runs under qemu-aarch64. valgrind hides the HWCAP bits it cannot
 # decode (SHA3: it lacks RAX1 and XAR), so the programs take the portable Keccak there.
 #
-#   make ct-vg-aarch64 [CT_LEVELS="1 3 5"]   ref and neon, calibration (ct_leaky) first
+#   make ct-vg-aarch64 [CT_LEVELS="1 3 5"] [CT_ARM_OPT=-O0]   ref and neon, calibration
+#                                  (ct_leaky) first; -O2 unless CT_ARM_OPT says otherwise
 
 VALGRIND_ARM64 ?= /opt/hqc-valgrind-arm64
 CT_ARM_CC      ?= aarch64-linux-gnu-gcc
-CT_ARM_BUILD   ?= $(CT_DIR)/vg-aarch64-O2
+CT_ARM_OPT     ?= -O2
+CT_ARM_BUILD   ?= $(CT_DIR)/vg-aarch64$(CT_ARM_OPT)
 CT_ARM_TOOL    := $(VALGRIND_ARM64)/usr/libexec/valgrind/memcheck-arm64-linux
-CT_ARM_VARS    := CC=$(CT_ARM_CC) OPT=-O2 SAN= HQC_SHA3=keccak \
+CT_ARM_VARS    := CC=$(CT_ARM_CC) OPT=$(CT_ARM_OPT) SAN= HQC_SHA3=keccak \
                   EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4 -static -isystem $(VALGRIND_ARM64)/usr/include"
 # The tool refuses to start without VALGRIND_LAUNCHER, which valgrind's launcher would set
 # before exec'ing it (an exec qemu-user cannot follow without binfmt_misc).
