@@ -14,10 +14,10 @@
 
 CT_OBJ_DIR   ?= build/ct/obj
 CT_OBJ_CCS   ?= gcc-12 clang-14 clang-16 clang-19
-# -O0 and -O1 are no rows: the analysis follows stack slots by their rsp offset and joins the
-# paths into a block: at -O0 and -O1 (gcc 12) it gave 970 and 17 findings on 2026-12-05, those
-# traced being public loop counters and pointers (docs/VERIFICATION.md). valgrind and
-# MSan run those builds instead (make ct, CT_OPTS; test_ct.py's vg-cc-O0).
+# No -O0 or -O1 rows: there (gcc 12, 2026-12-05) the analysis gave 970 and 17 findings, those
+# traced being public loop counters and pointers it could not follow through unfolded calls and
+# joined paths (docs/VERIFICATION.md). valgrind and MSan run those builds instead (make ct,
+# CT_OPTS; test_ct.py's vg-cc-O0).
 CT_OBJ_OPTS  ?= -O2 -O3 -Os
 CT_OBJ_TUNES ?= generic march-x86-64-v3 march-native march-skylake mtune-skylake march-alderlake \
                 mtune-alderlake march-sapphirerapids mtune-sapphirerapids march-znver3 \

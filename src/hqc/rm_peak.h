@@ -18,8 +18,8 @@ _Static_assert(HQC_RM_COPIES * 16 <= 127, "four int8 stages hold the counts");
 
 /* The peak as one unsigned 16-bit key a lane, the smallest key winning:
  *     key = (255 - |t| / 2) << 8  |  lane << 1  |  (t >= 0)
- * a decoder computing it as (|t| [/ 2] << 8 | t < 0) ^ (RM_KEY_FLIP | lane << 1).
- * so a decoder takes a minimum over the lanes instead of a maximum, masks and a scan.
+ * so a decoder takes a minimum over the lanes instead of a maximum, masks and a scan. Each
+ * computes it as (|t| [/ 2] << 8 | t < 0) ^ (RM_KEY_FLIP | lane << 1).
  * - |t| / 2 orders the lanes as |t| does: every coefficient is the total count with some signs
  *   flipped (and the even 64 * copies taken from coefficient 0), so all have its parity.
  *   |t| <= 64 * copies keeps |t| / 2 in a byte; where 64 * copies < 256 (HQC-1) |t| itself
