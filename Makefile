@@ -68,6 +68,18 @@ else
   $(error unknown BACKEND '$(BACKEND)' for $(TARGET_MACHINE): use auto or one of $(ALL_BACKENDS))
 endif
 
+# gcc expands a fixed-size memcpy or memset of a whole vector (2.2 to 7.2 KB: the ciphertext's u
+# and v in and out, the wipes of the n-bit buffers) inline as rep movsq / rep stosq, which took
+# half of encrypt_into's own time at HQC-1 (perf, Xeon 6/167); as calls they go to libc's vector
+# loops. clang calls libc for such sizes already; other targets keep their defaults.
+# STRINGOP_FLAGS= restores gcc's expansion (bench/README.md, "Copies and wipes").
+ifeq ($(NATIVE_ARCH),x86_64)
+  ifeq ($(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep -c __clang__),0)
+    STRINGOP_FLAGS ?= -mstringop-strategy=libcall
+  endif
+endif
+CFLAGS_BASE += $(STRINGOP_FLAGS)
+
 include mk/arch/aarch64.mk
 BUILD ?= build/$(BACKEND)
 NATIVE := src/gf2x/native/$(NATIVE_ARCH)

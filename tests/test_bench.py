@@ -8,6 +8,7 @@ consistency with the pairing (a base against itself is exactly 1).
 """
 import copy
 import json
+import re
 
 from pathlib import Path
 
@@ -323,3 +324,27 @@ def test_records_merge_the_rounds(tiny_run):
     assert results["metadata"]["rounds"] == 4 and results["metadata"]["sched"] == ["other"]
     assert all(r["rounds"] == 4 and r["runs"] == 20 for r in results["records"])
     assert res.stderr.count("round 4/4 [") == 5 * len(LEVELS)
+
+
+def test_gcc_x86_build_calls_libc_for_long_copies():
+    """Makefile's STRINGOP_FLAGS (bench/README.md, "Copies and wipes"): a gcc build for x86-64
+    hands its fixed-size copies and wipes to libc's memcpy and memset instead of expanding them
+    as rep movs / rep stos (half of encrypt_into's own time at HQC-1 before). A structural
+    check, not a timing: no string instruction is left in libhqc.a. Builds by other compilers
+    or for other targets are not concerned (clang calls libc for such sizes by itself)."""
+    lib = bin_path("hqc_info").parent.parent / "libhqc.a"
+    producers = {line.split("): ", 1)[-1].split(" -")[0]
+                 for line in run(["readelf", "--debug-dump=info", lib]).stdout.splitlines()
+                 if "DW_AT_producer" in line}
+    if run(["uname", "-m"]).stdout.strip() != "x86_64" or not producers \
+            or not all(p.startswith("GNU C") for p in producers):
+        pytest.skip("libhqc.a is not a gcc build for x86-64 (producers: %s)" % sorted(producers))
+    code = run(["objdump", "-d", "--no-show-raw-insn", lib]).stdout
+    fn, found = None, {}
+    for line in code.splitlines():
+        if line.endswith(">:"):
+            fn = line.split("<", 1)[1][:-2]
+        elif re.search(r"\brep[a-z]*\s+(movs|stos)", line):
+            found[fn] = found.get(fn, 0) + 1
+    assert not found, "rep movs/stos in %d functions (built without STRINGOP_FLAGS?): %s" % (
+        len(found), sorted(found.items(), key=lambda kv: -kv[1])[:8])
