@@ -84,17 +84,32 @@ void fixed_weight_vbmi(uint32_t *support, const uint8_t *bytes, size_t weight)
         _mm512_store_si512(pos16 + 32 * r, pos[r]);
     }
     /* dup, from the later side: position l marks every lane k < l that holds the same value.
-     * Register by register, so that each one's marks gather in a register, not in memory. */
-    for (unsigned r = 0; r < REGS16; r++) {
-        __mmask32 marks = 0;
-        const size_t top = weight < 32 * r + 32 ? weight : 32 * r + 32;
-        for (size_t l = 32 * r + 1; l < top; l++)
-            marks |= _mm512_mask_cmpeq_epi16_mask((__mmask32)((1u << (l % 32)) - 1),
-                                                  _mm512_set1_epi16((short)pos16[l]), pos[r]);
-        for (size_t l = 32 * r + 32; l < weight; l++)
-            marks |= _mm512_cmpeq_epi16_mask(_mm512_set1_epi16((short)pos16[l]), pos[r]);
-        dup[r] = marks;
-    }
+     * One broadcast per l, compared with its own register (only the lanes below l) and every
+     * register below it: the broadcasts share the shuffle port with the compares, so each l is
+     * broadcast once, not once per register (REGS16 - 1 fewer per l at most). own_rows is
+     * unrolled for each own register, so that the marks stay in registers. */
+    __mmask32 marks[REGS16] = {0};
+#define OWN_ROWS(own)                                                                                    \
+    do {                                                                                                 \
+        const size_t top = weight < 32 * (own) + 32 ? weight : 32 * (own) + 32;                          \
+        for (size_t l = 32 * (own) + ((own) == 0); l < top; l++) {                                       \
+            const __m512i b = _mm512_set1_epi16((short)pos16[l]);                                        \
+            for (unsigned r = 0; r != (unsigned)(own); r++)                                              \
+                marks[r] |= _mm512_cmpeq_epi16_mask(b, pos[r]);                                          \
+            marks[own] |= _mm512_mask_cmpeq_epi16_mask((__mmask32)((1u << (l % 32)) - 1), b, pos[own]); \
+        }                                                                                                \
+    } while (0)
+    OWN_ROWS(0);
+    OWN_ROWS(1);
+    OWN_ROWS(2);
+    OWN_ROWS(3);
+#if REGS16 > 4
+    OWN_ROWS(4);
+    OWN_ROWS(5);
+#endif
+#undef OWN_ROWS
+    for (unsigned r = 0; r < REGS16; r++)
+        dup[r] = marks[r];
     /* Flags (0xFF: taken so far) and pointers as bytes: pos[i] if it is below weight, else i. */
     const __m512i limit = _mm512_set1_epi16((short)weight);
     for (unsigned j = 0; j < REGS8; j++) {
