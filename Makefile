@@ -78,7 +78,11 @@ ifeq ($(NATIVE_ARCH),x86_64)
     STRINGOP_FLAGS ?= -mstringop-strategy=libcall
   endif
 endif
-CFLAGS_BASE += $(STRINGOP_FLAGS)
+# Not for kem.c: the operations' own frames lie above the stack scrub (kem.c), and there gcc 12
+# with this strategy stored 16 bytes of seed_KEM in a dead spill slot of kem_keypair_derand,
+# which tests/test_stack_secrets.py found; with gcc's own expansion that frame holds no secret.
+STRINGOP_EXCLUDE ?= src/hqc/kem.c
+stringop_for = $(if $(filter $(STRINGOP_EXCLUDE),$(1)),,$(STRINGOP_FLAGS))
 
 include mk/arch/aarch64.mk
 BUILD ?= build/$(BACKEND)
@@ -182,12 +186,12 @@ print-file-flags:
 
 $(BUILD)/obj/common/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(call isa_keccak,$<) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1 -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(call stringop_for,$<) $(call isa_keccak,$<) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1 -MMD -MP -c $< -o $@
 
 define level_rules
 $(BUILD)/obj/hqc$(1)/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS_BASE) $$(call isa_for,$$<) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -MMD -MP -c $$< -o $$@
+	$$(CC) $$(CFLAGS_BASE) $$(call stringop_for,$$<) $$(call isa_for,$$<) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -MMD -MP -c $$< -o $$@
 endef
 $(foreach l,$(LEVELS),$(eval $(call level_rules,$(l))))
 

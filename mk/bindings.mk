@@ -17,5 +17,5 @@ bindings-plan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD) CC=$(CC) $(GENERATED) $(SYNDROME_TABLES) >/dev/null
 	@mkdir -p $(BUILD)
 	@rm -f $(BINDINGS_PLAN)
-	@$(foreach f,$(COMMON_SRCS),echo 'common $(f) $(strip $(CFLAGS_BASE) $(call isa_keccak,$(f)) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1)' >> $(BINDINGS_PLAN);)
-	@$(foreach f,$(LEVEL_SRCS),echo 'level $(f) $(strip $(CFLAGS_BASE) $(call isa_for,$(f)) $(INCS) $(DEFS))' >> $(BINDINGS_PLAN);)
+	@$(foreach f,$(COMMON_SRCS),echo 'common $(f) $(strip $(CFLAGS_BASE) $(call stringop_for,$(f)) $(call isa_keccak,$(f)) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1)' >> $(BINDINGS_PLAN);)
+	@$(foreach f,$(LEVEL_SRCS),echo 'level $(f) $(strip $(CFLAGS_BASE) $(call stringop_for,$(f)) $(call isa_for,$(f)) $(INCS) $(DEFS))' >> $(BINDINGS_PLAN);)
