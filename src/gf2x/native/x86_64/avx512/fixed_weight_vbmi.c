@@ -76,7 +76,7 @@ void fixed_weight_vbmi(uint32_t *support, const uint8_t *bytes, size_t weight)
 {
     _Alignas(64) uint16_t pos16[LANES16];
     __m512i pos[REGS16], val[REGS8], ptr[REGS8];
-    __mmask32 dup[REGS16];
+    __mmask32 dup[REGS16] = {0};
 
     for (unsigned r = 0; r < REGS16; r++) {
         pos[r] = _mm512_inserti64x4(_mm512_castsi256_si512(draw16(bytes, weight, 2 * r)),
@@ -86,17 +86,16 @@ void fixed_weight_vbmi(uint32_t *support, const uint8_t *bytes, size_t weight)
     /* dup, from the later side: position l marks every lane k < l that holds the same value.
      * One broadcast per l, compared with its own register (only the lanes below l) and every
      * register below it: the broadcasts share the shuffle port with the compares, so each l is
-     * broadcast once, not once per register (REGS16 - 1 fewer per l at most). own_rows is
+     * broadcast once, not once per register (REGS16 - 1 fewer per l at most). OWN_ROWS is
      * unrolled for each own register, so that the marks stay in registers. */
-    __mmask32 marks[REGS16] = {0};
 #define OWN_ROWS(own)                                                                                    \
     do {                                                                                                 \
         const size_t top = weight < 32 * (own) + 32 ? weight : 32 * (own) + 32;                          \
         for (size_t l = 32 * (own) + ((own) == 0); l < top; l++) {                                       \
             const __m512i b = _mm512_set1_epi16((short)pos16[l]);                                        \
             for (unsigned r = 0; r != (unsigned)(own); r++)                                              \
-                marks[r] |= _mm512_cmpeq_epi16_mask(b, pos[r]);                                          \
-            marks[own] |= _mm512_mask_cmpeq_epi16_mask((__mmask32)((1u << (l % 32)) - 1), b, pos[own]); \
+                dup[r] |= _mm512_cmpeq_epi16_mask(b, pos[r]);                                            \
+            dup[own] |= _mm512_mask_cmpeq_epi16_mask((__mmask32)((1u << (l % 32)) - 1), b, pos[own]);   \
         }                                                                                                \
     } while (0)
     OWN_ROWS(0);
@@ -108,8 +107,6 @@ void fixed_weight_vbmi(uint32_t *support, const uint8_t *bytes, size_t weight)
     OWN_ROWS(5);
 #endif
 #undef OWN_ROWS
-    for (unsigned r = 0; r < REGS16; r++)
-        dup[r] = marks[r];
     /* Flags (0xFF: taken so far) and pointers as bytes: pos[i] if it is below weight, else i. */
     const __m512i limit = _mm512_set1_epi16((short)weight);
     for (unsigned j = 0; j < REGS8; j++) {
