@@ -149,6 +149,23 @@ void keccak_f1600_x4(uint64_t s[100])
     impl()->f1600_x4(s);
 }
 
+#ifdef HQC_HAVE_KECCAK_X86
+void keccak_f1600_absorb(uint64_t s[25], const uint8_t *in, size_t lanes)
+{
+    const keccak_impl *k = impl();
+    if (k->f1600 == hqc_keccak_f1600_avx512) {
+        hqc_keccak_f1600_avx512_absorb(s, in, lanes);
+        return;
+    }
+    for (size_t w = 0; w < lanes; w++) {
+        uint64_t lane;
+        memcpy(&lane, in + 8 * w, 8);
+        s[w] ^= lane;
+    }
+    k->f1600(s);
+}
+#endif
+
 const char *keccak_impl_name(void)
 {
     return impl()->name;

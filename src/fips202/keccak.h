@@ -17,6 +17,7 @@
  * same program (PQClean's fips202.c uses the plain names). */
 #define keccak_f1600 hqc_keccak_f1600
 #define keccak_f1600_x4 hqc_keccak_f1600_x4
+#define keccak_f1600_absorb hqc_keccak_f1600_absorb
 #define keccak_f1600_portable hqc_keccak_f1600_portable
 #define keccak_f1600_x4_portable hqc_keccak_f1600_x4_portable
 #define keccak_impl_name hqc_keccak_impl_name
@@ -64,6 +65,13 @@ void keccak_f1600(uint64_t s[25]);
 void keccak_f1600_x4(uint64_t s[100]);
 void keccak_f1600_portable(uint64_t s[25]);
 void keccak_f1600_x4_portable(uint64_t s[100]);
+#ifdef HQC_HAVE_KECCAK_X86
+/* One absorbed block: lanes 0 .. lanes - 1 (lanes <= 24) of s ^= the little-endian words of
+ * in, then keccak_f1600. The zmm kernel does both in 64-byte pieces (keccak_f1600_avx512.c);
+ * only the x86 build has it, so the portable build (and its proof) keeps the lane loop of
+ * keccak_batch.c. */
+void keccak_f1600_absorb(uint64_t s[25], const uint8_t *in, size_t lanes);
+#endif
 /* "portable", "bmi", "avx2", "bmi+avx2", "avx512vl", "bmi+avx512vl", "xmm+avx512vl" or
  * "avx512+avx512vl": the kernels keccak_f1600 and keccak_f1600_x4 use. */
 const char *keccak_impl_name(void);

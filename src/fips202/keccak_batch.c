@@ -90,6 +90,23 @@ static void block_io(job_cursor *c, uint64_t *st, size_t stride)
     }
 }
 
+#ifdef HQC_HAVE_KECCAK_X86
+/* The next block of an absorbing job when its rate bytes lie in one part (J's ciphertext,
+ * which it absorbs alone once XOF(theta) is done), taken from the cursor; NULL otherwise, and
+ * for the block that holds the padding. */
+static const uint8_t *whole_block(job_cursor *c)
+{
+    const keccak_job *j = c->job;
+    if (c->phase != ABSORBING || c->part >= j->count || j->parts[c->part].len - c->off < j->rate)
+        return NULL;
+    const uint8_t *block = (const uint8_t *)j->parts[c->part].ptr + c->off;
+    c->off += j->rate;
+    if (c->off == j->parts[c->part].len)
+        c->part++, c->off = 0;
+    return block;
+}
+#endif
+
 #ifdef HQC_TRACE
 /* Reports every job's counts (trace.h). */
 static void trace_jobs(const job_cursor *cur, size_t count)
@@ -132,6 +149,21 @@ void keccak_batch(const keccak_job *jobs, size_t count)
         /* One job left: the four-state permutation would cost more than its own. */
         for (size_t i = 0; i < 25; i++)
             one[i] = st[4 * i + last];
+#ifdef HQC_HAVE_KECCAK_X86
+        /* The whole blocks that follow, each xored in by the permutation's own kernel
+         * (keccak_f1600_absorb); then the loop below from the block after them. */
+        keccak_f1600(one);
+#ifdef HQC_TRACE
+        cur[last].perms_x1++;
+#endif
+        for (const uint8_t *block; (block = whole_block(&cur[last])) != NULL;) {
+            keccak_f1600_absorb(one, block, cur[last].job->rate / 8);
+#ifdef HQC_TRACE
+            cur[last].perms_x1++;
+#endif
+        }
+        block_io(&cur[last], one, 1);
+#endif
         while (cur[last].phase != FINISHED) {
             keccak_f1600(one);
 #ifdef HQC_TRACE

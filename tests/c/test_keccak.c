@@ -7,7 +7,9 @@
  *  - SHA3-256 and SHA3-512 (sha3.c, in-tree or OpenSSL build) equal OpenSSL's EVP_Digest for
  *    every length from 0 to 1999 bytes, cut into random parts;
  *  - keccak_batch of 1 to 4 mixed jobs gives each job the output OpenSSL gives it alone, and
- *    the sponge it leaves in `rest` squeezes on exactly as OpenSSL's longer output. */
+ *    the sponge it leaves in `rest` squeezes on exactly as OpenSSL's longer output;
+ *  - on x86, the block absorber (keccak_f1600_absorb, and the zmm kernel's xor and permute
+ *    behind it) equals a lane loop and the portable permutation. */
 #include <openssl/evp.h>
 #include <string.h>
 
@@ -15,6 +17,10 @@
 #include "keccak_batch.h"
 #include "sha3.h"
 #include "testutil.h"
+#ifdef HQC_HAVE_KECCAK_X86
+#include "cpu.h"
+#include "keccak_x86.h"
+#endif
 
 static void openssl_digest(const EVP_MD *md, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 {
@@ -179,6 +185,42 @@ static int test_batch(uint64_t *rng, const uint8_t *in)
     return cases;
 }
 
+#ifdef HQC_HAVE_KECCAK_X86
+static void xor_lanes(uint64_t *s, const uint8_t *in, size_t lanes)
+{
+    for (size_t i = 0; i < lanes; i++) {
+        uint64_t w;
+        memcpy(&w, in + 8 * i, 8);
+        s[i] ^= w;
+    }
+}
+
+/* Random states and blocks, every lane count from 1 to 24 (the rates are 9 and 17 lanes): the
+ * zmm kernel where this CPU runs it, and the dispatched function. */
+static int test_absorb(uint64_t *rng, const uint8_t *in)
+{
+    const uint32_t cpu = hqc_cpu_features();
+    int cases = 0;
+    for (int t = 0; t < 480; t++) {
+        const size_t lanes = 1 + (size_t)t % 24;
+        const uint8_t *block = in + splitmix64(rng) % 1000; /* unaligned as often as not */
+        uint64_t s[25], want[25], d[25];
+        for (int i = 0; i < 25; i++)
+            s[i] = want[i] = d[i] = splitmix64(rng);
+        xor_lanes(want, block, lanes);
+        keccak_f1600_portable(want);
+        keccak_f1600_absorb(d, block, lanes);
+        CHECK(memcmp(d, want, sizeof d) == 0, "keccak_f1600_absorb (%s, %zu lanes) differs", keccak_impl_name(), lanes);
+        if ((cpu & hqc_keccak_f1600_avx512_needs) == hqc_keccak_f1600_avx512_needs) {
+            hqc_keccak_f1600_avx512_absorb(s, block, lanes);
+            CHECK(memcmp(s, want, sizeof s) == 0, "hqc_keccak_f1600_avx512_absorb (%zu lanes) differs", lanes);
+        }
+        cases++;
+    }
+    return cases;
+}
+#endif
+
 int main(void)
 {
     static uint8_t in[8000];
@@ -189,8 +231,12 @@ int main(void)
     int shake = test_shake_incremental(in);
     int sha3 = test_sha3(&rng, in);
     int batch = test_batch(&rng, in);
+    int absorb = 0;
+#ifdef HQC_HAVE_KECCAK_X86
+    absorb = test_absorb(&rng, in);
+#endif
     printf("test_keccak (%s; kernels tested: %s): %d permutation, %d SHAKE256, %d SHA3 (%d per function), "
-           "%d batch cases equal: ok\n",
-           keccak_impl_name(), tested, perm, shake, sha3, sha3 / 2, batch);
+           "%d batch, %d absorb cases equal: ok\n",
+           keccak_impl_name(), tested, perm, shake, sha3, sha3 / 2, batch, absorb);
     return 0;
 }

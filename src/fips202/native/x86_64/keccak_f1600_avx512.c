@@ -6,7 +6,8 @@
  * parities two VPERMQ, rho one VPROLVQ per register, pi one in-register VPERMQ, chi one
  * VPTERNLOGQ per register; every third round the registers are regathered. All indices and
  * rotation counts come from the generated build/<...>/gen/keccak_avx512_plan.h. No branch or
- * address depends on the state. Built with -mavx512f. */
+ * address depends on the state. Also the permutation of a block just xored in (a sponge's absorb
+ * step, FIPS 202 Algorithm 8). Built with -mavx512f. */
 #include <immintrin.h>
 
 #include "cpu.h"
@@ -44,7 +45,7 @@ static inline __m512i ternlog_minterms(__m512i a, __m512i b, __m512i c, int imm)
  * emulated build (mk/emu.mk) clears it along with the instructions. */
 const uint32_t hqc_keccak_f1600_avx512_needs = HQC_CPU_AVX512F;
 
-void hqc_keccak_f1600_avx512(uint64_t s[25])
+static inline __attribute__((always_inline)) void permute(uint64_t s[25])
 {
     __m512i a0, a1, a2, a3, a4, b0, b1, b2, b3, b4, d0, d1, d2, d3, d4, c, cm, cp, m0, m1, m2, m3;
     KECCAK_AVX512_LOAD(s)
@@ -54,4 +55,25 @@ void hqc_keccak_f1600_avx512(uint64_t s[25])
     }
     KECCAK_AVX512_ROUNDS3(21)
     KECCAK_AVX512_STORE(s)
+}
+
+void hqc_keccak_f1600_avx512(uint64_t s[25])
+{
+    permute(s);
+}
+
+/* One sponge block: lanes 0 .. lanes - 1 of s ^= the little-endian words of in, then the
+ * permutation (FIPS 202 Algorithm 8, step 6). The xor reads and writes s in the 64-byte pieces
+ * the permutation's load reads, so that load is served from these stores; after a lane-by-lane
+ * xor it waited for eight-byte stores to reach the cache instead (dev/tuning/keccak_x86.md,
+ * "Absorbing in the zmm kernel"). The masks depend on lanes, the rate, alone. */
+void hqc_keccak_f1600_avx512_absorb(uint64_t s[25], const uint8_t *in, size_t lanes)
+{
+    for (size_t w = 0; w < 24; w += 8) {
+        const size_t n = lanes > w ? lanes - w : 0;
+        const __mmask8 m = (__mmask8)(n >= 8 ? 0xff : (1u << n) - 1);
+        const __m512i x = _mm512_maskz_loadu_epi64(m, in + 8 * w);
+        _mm512_storeu_si512((void *)(s + w), _mm512_xor_si512(_mm512_loadu_si512((const void *)(s + w)), x));
+    }
+    permute(s);
 }

@@ -5,6 +5,7 @@
 #ifndef HQC_KECCAK_X86_H
 #define HQC_KECCAK_X86_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* One state, rounds compiled with BMI1 (ANDN) and BMI2 (RORX). */
@@ -13,6 +14,8 @@ void hqc_keccak_f1600_bmi(uint64_t s[25]);
 /* One state in five zmm registers (AVX-512F), and the CPU features it needs. */
 void hqc_keccak_f1600_avx512(uint64_t s[25]);
 extern const uint32_t hqc_keccak_f1600_avx512_needs;
+/* The same after s ^= the first lanes (<= 24) words of in: one absorbed block. */
+void hqc_keccak_f1600_avx512_absorb(uint64_t s[25], const uint8_t *in, size_t lanes);
 
 /* One state, a lane per xmm register, with AVX-512VL's VPROLQ and VPTERNLOGQ, and the CPU
  * features it needs. */
