@@ -6,10 +6,14 @@
 #                     on keygen/encaps/decaps of every dialect, at every level
 #   make prove-quick  the WP part and EVA on the decoder only (what make test runs,
 #                     tests/test_prove.py)
+#   make prove-inputs whether the proof would read the same C as where the whole run last held
+#                     (scripts/prove-inputs, proofs/proved-inputs.json)
 # PROVE_JOBS: Frama-C runs at a time (default 2).
 PROVE_JOBS ?= 2
-.PHONY: prove prove-quick
+.PHONY: prove prove-quick prove-inputs
 prove:
 	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS)
 prove-quick:
 	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS) --parts wp,eva-decode
+prove-inputs:
+	$(PYTHON) scripts/prove-inputs check

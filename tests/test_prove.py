@@ -5,7 +5,8 @@ level must hold with no goal unproved and no alarm; and an off-by-one slipped in
 the RS decoder must make both fail (a proof that cannot fail proves nothing).
 
 The whole `make prove` (EVA over keygen/encaps/decaps of every dialect) is too slow for the
-suite on two cores; this file runs `make prove-quick`'s parts.
+suite on two cores; this file runs `make prove-quick`'s parts, and checks that the proof would
+read the same C as where its whole run last held (scripts/prove-inputs).
 """
 import json
 import shutil
@@ -73,6 +74,48 @@ def test_rs_off_by_one_fails_the_proof(tmp_path):
     assert any("rs_errors.c" in loc for loc in eva[0]["alarm_locations"])
     # the real tree is untouched
     assert (ROOT / "src/gf2x/rs_errors.c").read_text().count(RS_LOOP) == 1
+
+
+def prove_inputs(root):
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "check", "--root", str(root)],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def test_proof_inputs_are_those_of_the_last_whole_proof():
+    """The whole `make prove` is too slow for the suite; what keeps its result true of this tree is
+    that the proof would read the same C as the revision where it last held
+    (proofs/proved-inputs.json, scripts/prove-inputs)."""
+    need_tools("frama-c")
+    p = prove_inputs(ROOT)
+    assert p.returncode == 0, p.stdout
+
+
+# Mutations of a copy: the padding's last byte one place early (portable code), a loop variant
+# of the RM decoder's Walsh-Hadamard transform (an annotation), and the x86-only whole-block path
+# of the batch (which the proof does not read, so it must still pass).
+INPUT_MUTANTS = [
+    ("src/fips202/keccak_batch.c", "xor_in(st, stride, j->rate - 1, &last, 1);",
+     "xor_in(st, stride, j->rate - 2, &last, 1);", "src/fips202/keccak_batch.c"),
+    ("src/hqc/reed_muller.c", "loop variant 128 - len;", "loop variant 129 - len;", "src/hqc/reed_muller.c"),
+    ("src/fips202/keccak_batch.c", "c->off += j->rate;", "c->off += j->rate - 8;", None),
+]
+
+
+@pytest.mark.parametrize("path,old,new,named", INPUT_MUTANTS, ids=["portable", "annotation", "x86-only"])
+def test_proof_inputs_check_sees_portable_changes_only(tmp_path, path, old, new, named):
+    need_tools("frama-c")
+    tree = tmp_path / "tree"
+    for d in ("src", "include", "proofs", "scripts"):
+        shutil.copytree(ROOT / d, tree / d)
+    f = tree / path
+    text = f.read_text()
+    assert text.count(old) == 1, (path, old)
+    f.write_text(text.replace(old, new))
+    p = prove_inputs(tree)
+    if named is None:
+        assert p.returncode == 0, p.stdout
+    else:
+        assert p.returncode == 1 and named in p.stdout, p.stdout
 
 
 def load_prove():
