@@ -211,7 +211,7 @@ $(foreach l,$(LEVELS),$(foreach p,$(LEVEL_PROGS),$(eval $(call prog_rule,$(l),$(
 # Level-independent programs (hqc_info: mk/tool.mk).
 $(BUILD)/bin/test_keccak: $(BUILD)/bin/%: tests/c/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(INCS) $(if $(KECCAK_X86),-DHQC_HAVE_KECCAK_X86) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS) $(if $(findstring test_keccak,$@),$(ORACLE_LDLIBS))
+	$(CC) $(CFLAGS_BASE) $(INCS) $(KECCAK_DEFS) -DHQC_LEVEL=1 $< $(LIB) -o $@ $(LDLIBS) $(if $(findstring test_keccak,$@),$(ORACLE_LDLIBS))
 
 kat: all
 	$(PYTHON) scripts/make-kat --build $(BUILD)

@@ -79,5 +79,5 @@ int main(int argc, char **argv)
            "loop/absorb %.3f (%.3f-%.3f)\n",
            blocks, iters, (unsigned long long)l.median, (unsigned long long)s.median, (unsigned long long)p.median,
            r.median / 1000.0, r.q1 / 1000.0, r.q3 / 1000.0);
-    return (int)(c[0] & 0); /* c is only timed */
+    return 0;
 }
