@@ -24,6 +24,14 @@ TOOLS = ("frama-c", "why3", "z3", "cvc4")
 
 
 
+def copy_of_tree(tmp_path):
+    """What scripts/prove reads (the sources, the proofs and the scripts), copied to mutate."""
+    tree = tmp_path / "tree"
+    for d in ("src", "include", "proofs", "scripts"):
+        shutil.copytree(ROOT / d, tree / d)
+    return tree
+
+
 def prove(root, out, *args):
     p = subprocess.run([sys.executable, str(ROOT / "scripts" / "prove"), "--root", str(root), "--out", str(out),
                         *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -57,9 +65,7 @@ RS_MUTANT = "for (uint32_t r = 0; r <= TWO_DELTA; r++) {"
 
 def test_rs_off_by_one_fails_the_proof(tmp_path):
     need_tools(*TOOLS)
-    tree = tmp_path / "tree"
-    for d in ("src", "include", "proofs", "scripts"):
-        shutil.copytree(ROOT / d, tree / d)
+    tree = copy_of_tree(tmp_path)
     rs = tree / "src/gf2x/rs_errors.c"
     text = rs.read_text()
     assert text.count(RS_LOOP) == 1
@@ -104,9 +110,7 @@ INPUT_MUTANTS = [
 @pytest.mark.parametrize("path,old,new,named", INPUT_MUTANTS, ids=["portable", "annotation", "x86-only"])
 def test_proof_inputs_check_sees_portable_changes_only(tmp_path, path, old, new, named):
     need_tools("frama-c")
-    tree = tmp_path / "tree"
-    for d in ("src", "include", "proofs", "scripts"):
-        shutil.copytree(ROOT / d, tree / d)
+    tree = copy_of_tree(tmp_path)
     f = tree / path
     text = f.read_text()
     assert text.count(old) == 1, (path, old)
