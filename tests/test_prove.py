@@ -97,17 +97,19 @@ def test_proof_inputs_are_those_of_the_last_whole_proof():
 
 
 # Mutations of a copy: the padding's last byte one place early (portable code), a loop variant
-# of the RM decoder's Walsh-Hadamard transform (an annotation), and the x86-only whole-block path
-# of the batch (which the proof does not read, so it must still pass).
+# of the RM decoder's Walsh-Hadamard transform (an annotation), the x86-only whole-block path
+# of the batch and a plain comment of the RM decoder (which the proof does not read, so both
+# must still pass).
 INPUT_MUTANTS = [
     ("src/fips202/keccak_batch.c", "xor_in(st, stride, j->rate - 1, &last, 1);",
      "xor_in(st, stride, j->rate - 2, &last, 1);", "src/fips202/keccak_batch.c"),
     ("src/hqc/reed_muller.c", "loop variant 128 - len;", "loop variant 129 - len;", "src/hqc/reed_muller.c"),
     ("src/fips202/keccak_batch.c", "c->off += j->rate;", "c->off += j->rate - 8;", None),
+    ("src/hqc/reed_muller.c", "picks the largest magnitude", "picks the greatest magnitude", None),
 ]
 
 
-@pytest.mark.parametrize("path,old,new,named", INPUT_MUTANTS, ids=["portable", "annotation", "x86-only"])
+@pytest.mark.parametrize("path,old,new,named", INPUT_MUTANTS, ids=["portable", "annotation", "x86-only", "comment"])
 def test_proof_inputs_check_sees_portable_changes_only(tmp_path, path, old, new, named):
     need_tools("frama-c")
     tree = copy_of_tree(tmp_path)
