@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # mk/sparse.mk: issue 3 (vectorised RS syndromes, variable-time sparse-dense products).
-# Generates the syndrome constants header used by src/gf2x/native/x86_64/syndromes_avx2.c and
-# src/gf2x/native/x86_64/avx512/syndromes_gfni.c, and builds build/<B>/bin/hqcL_test_sparse per level from
+# Generates the RS constants header used by src/gf2x/native/x86_64/syndromes_avx2.c and
+# src/gf2x/native/x86_64/avx512/ (syndromes_gfni.c, rs_errors_gfni.c, rs_encode_gfni.c), and builds build/<B>/bin/hqcL_test_sparse per level from
 # tests/c/test_sparse.c (it also sees the kernels' own headers to test them directly).
 
 SYNDROME_TABLES := $(GEN)/syndromes_tables.h
 $(SYNDROME_TABLES): scripts/gen-syndromes-tables
 	@mkdir -p $(dir $@)
 	$(PYTHON) $< $@
-$(SYNDROME_TABLES): $(GF256_PY)
+$(SYNDROME_TABLES): $(GF256_PY) scripts/gen-rs-tables
 $(ALL_LEVEL_OBJS): | $(SYNDROME_TABLES)
 
 SPARSE_TEST_PROGS := $(foreach l,$(LEVELS),$(BUILD)/bin/hqc$(l)_test_sparse)

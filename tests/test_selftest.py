@@ -63,6 +63,10 @@ def test_quick_checks_every_backend_operation_against_ref(quick_json):
             assert ((level, b, "mul_sparse") in rows) == ("sparse" in b)
             # fixed_weight: the backends with a kernel (backend.h), the avx512 ones for now
             assert ((level, b, "fixed_weight") in rows) == b.startswith("avx512")
+            # the RS and RM encoders likewise (builds with a native backend, backend.h)
+            for op in ("encode_rs", "encode_rm"):
+                assert ((level, b, op) in rows) == b.startswith("avx512"), (level, b, op)
+                assert not b.startswith("avx512") or rows[(level, b, op)]["cases"] >= 252
 
 
 def test_quick_checks_every_keccak_kernel(quick_json):
@@ -109,6 +113,7 @@ def test_text_output_and_full_mode():
 FAULT_CASES = [("vector", -1, 3, "mul"), ("vector", 0, 5, "rs_syndromes"),
                ("vector", 0, 1, "support_to_vector"), ("vector", -1, 1, "rm_decode"),
                ("vector", -1, 1, "rs_errors"), ("vector", -1, 5, "fixed_weight"),
+               ("vector", -1, 1, "encode_rs"), ("vector", -1, 3, "encode_rm"),
                ("sparse", -1, 5, "mul_sparse")]
 
 

@@ -42,6 +42,20 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
 #define HQC_NATIVE_FIXED_WEIGHT NULL
 #endif
 
+#ifdef HQC_BACKEND_ENCODERS
+/* The encoders (builds with a native backend only, backend.h): NULL, the portable twins,
+ * unless the backend has kernels. */
+#ifndef HQC_NATIVE_RS_ENCODE
+#define HQC_NATIVE_RS_ENCODE NULL
+#endif
+#ifndef HQC_NATIVE_RM_ENCODE
+#define HQC_NATIVE_RM_ENCODE NULL
+#endif
+#define HQC_NATIVE_ENCODERS .encode_rs = HQC_NATIVE_RS_ENCODE, .encode_rm = HQC_NATIVE_RM_ENCODE,
+#else
+#define HQC_NATIVE_ENCODERS
+#endif
+
 /* A sparse product is variable time by nature: a table that has one is marked so, and the
  * dispatcher never picks it by default. */
 #ifdef HQC_NATIVE_MUL_SPARSE
@@ -63,6 +77,7 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
         .rs_syndromes = HQC_NATIVE_RS_SYNDROMES,                \
         .rs_errors = HQC_NATIVE_RS_ERRORS,                      \
         .fixed_weight = HQC_NATIVE_FIXED_WEIGHT,                \
+        HQC_NATIVE_ENCODERS                                     \
     }
 
 #endif

@@ -64,6 +64,20 @@
  *   bytes. The portable twin stays in src/hqc with its proofs (docs/VERIFICATION.md), outside
  *   the gf2x sources the patches carry, so a table without a kernel holds NULL rather than it.
  */
+#if defined(HQC_HAVE_AVX2) || defined(HQC_HAVE_VPCLMUL) || defined(HQC_HAVE_AVX512) || defined(HQC_HAVE_NEON)
+/*
+ * encode_rs(cdw, msg), encode_rm(cdw, msg)     (NULL: the portable twin)
+ *   cdw = the systematic RS codeword of msg (K bytes in, N1 out: the 2 delta parity symbols of
+ *   x^(2 delta) m(x) mod g(x), then msg), and the duplicated RM(1,7) codewords of msg (N1 bytes
+ *   in, N1N2_WORDS words out), exactly as rs_encode and rm_encode (src/hqc/reed_solomon.c,
+ *   src/hqc/reed_muller.c) compute them. No aliasing. Constant time in the bytes of msg.
+ *   Only builds that compile a native backend have these two fields: the portable build, the
+ *   one make prove analyses, keeps the contract it was proved with (its preprocessed text is
+ *   what scripts/prove-inputs compares), and there code.c calls the portable encoders.
+ */
+#define HQC_BACKEND_ENCODERS 1
+#endif
+
 typedef struct hqc_backend {
     const char *name;           /* "ref", "avx2", "vpclmul", "avx512", "neon", "avx2-sparse", ... */
     uint32_t cpu_features;      /* HQC_CPU_* bits that must all be present and OS-enabled */
@@ -75,6 +89,10 @@ typedef struct hqc_backend {
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
     void (*rs_errors)(uint8_t *err, const uint8_t *syn);
     void (*fixed_weight)(uint32_t *support, const uint8_t *bytes, size_t weight);
+#ifdef HQC_BACKEND_ENCODERS
+    void (*encode_rs)(uint8_t *cdw, const uint8_t *msg);
+    void (*encode_rm)(uint64_t *cdw, const uint8_t *msg);
+#endif
 } hqc_backend;
 
 /* Backend tables of this level that the build compiled in (see the Makefile's BACKEND). */

@@ -45,22 +45,44 @@ static void reverse_bits_in_bytes(uint64_t *w, size_t words)
     }
 }
 
+#ifdef HQC_BACKEND_ENCODERS
+void code_encode_with(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K],
+                      const hqc_backend *be)
+#else
 void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K])
+#endif
 {
     uint8_t rs[HQC_N1], m[HQC_K];
     for (size_t i = 0; i < HQC_K; i++)
         m[i] = msg[i];
     if (d->field_11b)
         shift_bytes(m, HQC_K);
-    rs_encode(rs, m);
+#ifdef HQC_BACKEND_ENCODERS
+    if (be->encode_rs != NULL)
+        be->encode_rs(rs, m);
+    else
+#endif
+        rs_encode(rs, m);
     if (d->field_11b)
         shift_bytes(rs, HQC_N1);
-    rm_encode(cdw, rs);
+#ifdef HQC_BACKEND_ENCODERS
+    if (be->encode_rm != NULL)
+        be->encode_rm(cdw, rs);
+    else
+#endif
+        rm_encode(cdw, rs);
     if (d->rm_reversed)
         reverse_bits_in_bytes(cdw, HQC_N1N2_WORDS);
     zeroize(rs, sizeof rs);
     zeroize(m, sizeof m);
 }
+
+#ifdef HQC_BACKEND_ENCODERS
+void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K])
+{
+    code_encode_with(d, cdw, msg, &HQC_NS(backend_ref));
+}
+#endif
 
 void code_decode(const hqc_dialect *d, uint8_t msg[HQC_K], uint64_t cdw[HQC_N1N2_WORDS], const hqc_backend *be)
 {

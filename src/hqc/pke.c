@@ -197,7 +197,11 @@ static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[H
     mul_fixed_weight(acc, acc, &r2, be);
     fixed_weight_init(&e, e_support, d->omega_r, other, be);
     add_fixed_weight(acc, &e, be);
+#ifdef HQC_BACKEND_ENCODERS
+    code_encode_with(d, other, m, be);
+#else
     code_encode(d, other, m);
+#endif
     xor_words(acc, other, HQC_N1N2_WORDS);
     sink_put(sink, HQC_N_BYTES, acc, HQC_N1N2_BYTES);
 

@@ -4,7 +4,9 @@
  * under bit noise below its radius and every backend's RM decoder agrees with the portable
  * one even far beyond it, and the concatenated code round-trips. The RS decoder also meets
  * every single error, every pair of error positions, and delta errors packed together. Each
- * backend's syndromes are used through the decoder. Usage: hqcL_test_code [trials] [seed] */
+ * backend's syndromes are used through the decoder. In builds with a native backend, every
+ * backend's encoders agree with the portable ones (and write nothing past their outputs).
+ * Usage: hqcL_test_code [trials] [seed] */
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,63 @@ static void inject(uint64_t *st, uint8_t cdw[HQC_N1], int errors, int burst)
         cdw[pos] ^= v;
     }
 }
+
+#ifdef HQC_BACKEND_ENCODERS
+#define GUARD 64 /* bytes after each output that the encoders must leave alone */
+
+/* be's RS and RM encoders (where it has them) and code_encode_with in every dialect, against
+ * the portable twins: each unit message (symbol t set), all zeros, all ones, random ones. */
+static int check_encoders(const hqc_backend *be, uint64_t *st, int trials)
+{
+    static uint64_t cw[HQC_N1N2_WORDS + GUARD / 8], twin[HQC_N1N2_WORDS];
+    int checks = 0;
+    for (int t = 0; t < trials + HQC_N1 + 2; t++) {
+        uint8_t msg[HQC_K], sym[HQC_N1], rs[HQC_N1 + GUARD], rs_twin[HQC_N1];
+        random_bytes(st, msg, sizeof msg);
+        random_bytes(st, sym, sizeof sym);
+        if (t < HQC_N1) {
+            uint8_t v = (uint8_t)(1 + splitmix64(st) % 255);
+            memset(msg, 0, sizeof msg);
+            memset(sym, 0, sizeof sym);
+            msg[t % HQC_K] = v;
+            sym[t] = v;
+        } else if (t < HQC_N1 + 2) {
+            memset(msg, t == HQC_N1 ? 0 : 0xff, sizeof msg);
+            memset(sym, t == HQC_N1 ? 0 : 0xff, sizeof sym);
+        }
+        if (be->encode_rs != NULL) {
+            rs_encode(rs_twin, msg);
+            memset(rs, 0x5a, sizeof rs);
+            be->encode_rs(rs, msg);
+            CHECK(memcmp(rs, rs_twin, HQC_N1) == 0, "%s %s: RS encoding differs from the portable one (trial %d)",
+                  HQC_NAME, be->name, t);
+            for (int i = HQC_N1; i < HQC_N1 + GUARD; i++)
+                CHECK(rs[i] == 0x5a, "%s %s: the RS encoder wrote byte %d past its codeword", HQC_NAME, be->name,
+                      i - HQC_N1);
+            checks++;
+        }
+        if (be->encode_rm != NULL) {
+            rm_encode(twin, sym);
+            memset(cw, 0x5a, sizeof cw);
+            be->encode_rm(cw, sym);
+            CHECK(memcmp(cw, twin, sizeof twin) == 0, "%s %s: RM encoding differs from the portable one (trial %d)",
+                  HQC_NAME, be->name, t);
+            for (size_t i = sizeof twin; i < sizeof cw; i++)
+                CHECK(((uint8_t *)cw)[i] == 0x5a, "%s %s: the RM encoder wrote byte %zu past its codewords", HQC_NAME,
+                      be->name, i - sizeof twin);
+            checks++;
+        }
+        for (const hqc_dialect *const *d = dialect_list(); *d; d++) {
+            code_encode(*d, twin, msg);
+            code_encode_with(*d, cw, msg, be);
+            CHECK(memcmp(cw, twin, sizeof twin) == 0, "%s %s %s: code_encode_with differs from code_encode (trial %d)",
+                  HQC_NAME, be->name, (*d)->name, t);
+            checks++;
+        }
+    }
+    return checks;
+}
+#endif
 
 int main(int argc, char **argv)
 {
@@ -159,7 +218,14 @@ int main(int argc, char **argv)
             code_checks++;
         }
     }
-    printf("%s test_code: %d RS decodings (0..delta errors), %d RM decodings (vs portable), %d code round trips: ok\n", HQC_NAME,
-           rs_checks, rm_checks, code_checks);
+    int encoder_checks = 0;
+#ifdef HQC_BACKEND_ENCODERS
+    for (const hqc_backend *const *l = HQC_NS(backend_list)(); *l; l++)
+        if (HQC_NS(backend_by_name)((*l)->name))
+            encoder_checks += check_encoders(*l, &st, trials / 10);
+#endif
+    printf("%s test_code: %d RS decodings (0..delta errors), %d RM decodings (vs portable), %d code round trips, "
+           "%d encodings (vs portable): ok\n",
+           HQC_NAME, rs_checks, rm_checks, code_checks, encoder_checks);
     return 0;
 }

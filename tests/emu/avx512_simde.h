@@ -2,7 +2,7 @@
 /* avx512_simde.h: forced (-include) into every file of src/gf2x/native/x86_64/avx512/ in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
- * the fourteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
+ * the sixteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
  * asking for AVX-512, VPCLMULQDQ and GFNI, so the dispatchers offer avx512, avx512-sparse and
  * that kernel on any AVX2 CPU. Never shipped. */
 #ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
@@ -183,6 +183,27 @@ static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
     return v;
 }
 
+/* VMOVDQU8 store and load under a mask, the same for bytes (rs_encode_gfni.c, rm_encode_gfni.c). */
+static inline void emu_mask_storeu_epi8(void *mem, __mmask64 k, __m512i a)
+{
+    unsigned char b[64];
+    memcpy(b, &a, sizeof b);
+    for (int i = 0; i < 64; i++)
+        if ((k >> i) & 1)
+            ((unsigned char *)mem)[i] = b[i];
+}
+
+static inline __m512i emu_maskz_loadu_epi8(__mmask64 k, const void *mem)
+{
+    unsigned char b[64] = {0};
+    for (int i = 0; i < 64; i++)
+        if ((k >> i) & 1)
+            b[i] = ((const unsigned char *)mem)[i];
+    __m512i v;
+    memcpy(&v, b, sizeof v);
+    return v;
+}
+
 /* SIMDe 0.7.4 has this one (as the 32-bit-lane shuffle, which moves the same 128-bit lanes)
  * but no alias for it. */
 #undef _mm512_shuffle_i64x2
@@ -216,6 +237,10 @@ static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
 #define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
 #define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu_epi32((mem), (k), (a))
 #define _mm512_maskz_loadu_epi32(k, mem) emu_maskz_loadu_epi32((k), (mem))
+#undef _mm512_mask_storeu_epi8
+#undef _mm512_maskz_loadu_epi8
+#define _mm512_mask_storeu_epi8(mem, k, a) emu_mask_storeu_epi8((mem), (k), (a))
+#define _mm512_maskz_loadu_epi8(k, mem) emu_maskz_loadu_epi8((k), (mem))
 
 /* Alignment, as the hardware enforces it. VMOVDQA64 faults (#GP) on an address that is not a
  * multiple of 64; SIMDe's C copies with memcpy and would not, so a misaligned buffer that only

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* selftest_ops.c: the differential part of `hqc selftest` for one level (compiled once per
  * level): every operation of the backend contract (src/hqc/backend.h: mul, mul_sparse,
- * support_to_vector, rm_decode, rs_syndromes, rs_errors, fixed_weight) of every backend this CPU
- * runs, against the portable backend ref (fixed_weight: the portable sampler, which ref's NULL
- * stands for), on edge inputs and on inputs drawn from SHAKE256(seed). */
+ * support_to_vector, rm_decode, rs_syndromes, rs_errors, fixed_weight, and in builds with a
+ * native backend encode_rs and encode_rm) of every backend this CPU runs, against the portable
+ * backend ref (fixed_weight, encode_rs, encode_rm: the portable code, which ref's NULL stands
+ * for), on edge inputs and on inputs drawn from SHAKE256(seed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 #include "backend.h"
 #include "keccak.h"
 #include "params.h"
+#include "reed_muller.h"
+#include "reed_solomon.h"
 #include "sampling.h"
 #include "selftest.h"
 
@@ -53,6 +56,16 @@ static void begin(op_check *c, const char *op, int sparse)
         c->res[c->n] = (selftest_result){.level = HQC_LEVEL, .backend = (*b)->name, .op = op, .ok = 1};
         c->n++;
     }
+}
+
+/* Only the backends that have a kernel for an optional operation (has(be) != 0). */
+static void keep_kernels(op_check *c, int (*has)(const hqc_backend *))
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < c->n; i++)
+        if (has(c->be[i]))
+            c->be[kept] = c->be[i], c->res[kept++] = c->res[i];
+    c->n = kept;
 }
 
 /* Backend i's output against ref's on input number `input` (what: "random" or "edge"). */
@@ -326,6 +339,11 @@ static int check_rs_errors(const uint8_t seed[32], unsigned long cases, selftest
     return finish(&c, sink, ctx);
 }
 
+static int has_fixed_weight(const hqc_backend *be)
+{
+    return be->fixed_weight != NULL;
+}
+
 /* fixed_weight (the backends that have a kernel) against the portable sampler: draws all zero
  * and all ones (every position n - 1), then uniform draws and crowded ones (r_i below
  * 2^32 2 weight / n: many repeats, and repeats of replaced entries' indices), at weight omega_r
@@ -336,11 +354,7 @@ static int check_fixed_weight(const uint8_t seed[32], unsigned long cases, selft
     uint32_t want[HQC_WEIGHT_MAX], got[HQC_WEIGHT_MAX];
     op_check c;
     begin(&c, "fixed_weight", 0);
-    size_t kept = 0;
-    for (size_t i = 0; i < c.n; i++)
-        if (c.be[i]->fixed_weight)
-            c.be[kept] = c.be[i], c.res[kept++] = c.res[i];
-    c.n = kept;
+    keep_kernels(&c, has_fixed_weight);
     shake256_ctx x;
     rng_init(&x, seed, "fixed_weight");
     for (unsigned long t = 0; t < cases + 2; t++) {
@@ -367,11 +381,62 @@ static int check_fixed_weight(const uint8_t seed[32], unsigned long cases, selft
     return finish(&c, sink, ctx);
 }
 
+#ifdef HQC_BACKEND_ENCODERS
+static int has_encode_rs(const hqc_backend *be)
+{
+    return be->encode_rs != NULL;
+}
+
+static int has_encode_rm(const hqc_backend *be)
+{
+    return be->encode_rm != NULL;
+}
+
+/* encode_rs and encode_rm (the backends that have kernels) against the portable encoders: all
+ * zero and all one messages, then random ones. */
+static int check_encoders(const uint8_t seed[32], unsigned long cases, selftest_sink sink, void *ctx)
+{
+    uint8_t msg[HQC_N1], want_rs[HQC_N1], got_rs[HQC_N1];
+    static uint64_t want_rm[HQC_N1N2_WORDS], got_rm[HQC_N1N2_WORDS];
+    op_check rs, rm;
+    begin(&rs, "encode_rs", 0);
+    keep_kernels(&rs, has_encode_rs);
+    begin(&rm, "encode_rm", 0);
+    keep_kernels(&rm, has_encode_rm);
+    shake256_ctx x;
+    rng_init(&x, seed, "encoders");
+    for (unsigned long t = 0; t < cases + 2; t++) {
+        if (t < 2)
+            memset(msg, t ? 0xff : 0x00, sizeof msg);
+        else
+            shake256_squeeze(&x, msg, sizeof msg);
+        rs_encode(want_rs, msg);
+        for (size_t i = 0; i < rs.n; i++) {
+            rs.be[i]->encode_rs(got_rs, msg);
+            FAULT(rs.be[i], "encode_rs", got_rs);
+            compare(&rs, i, got_rs, want_rs, sizeof got_rs, t < 2 ? "edge" : "random", t);
+        }
+        rm_encode(want_rm, msg);
+        for (size_t i = 0; i < rm.n; i++) {
+            rm.be[i]->encode_rm(got_rm, msg);
+            FAULT(rm.be[i], "encode_rm", got_rm);
+            compare(&rm, i, got_rm, want_rm, sizeof got_rm, t < 2 ? "edge" : "random", t);
+        }
+    }
+    shake256_wipe(&x);
+    return finish(&rs, sink, ctx) + finish(&rm, sink, ctx);
+}
+#endif
+
 int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, void *ctx)
 {
     unsigned long scale = quick ? 1 : 4;
     return check_mul(seed, 1000 * scale, sink, ctx) + check_mul_sparse(seed, 100 * scale, sink, ctx) +
            check_support(seed, 250 * scale, sink, ctx) + check_rm_decode(seed, 100 * scale, sink, ctx) +
            check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx) +
-           check_fixed_weight(seed, 500 * scale, sink, ctx);
+           check_fixed_weight(seed, 500 * scale, sink, ctx)
+#ifdef HQC_BACKEND_ENCODERS
+           + check_encoders(seed, 250 * scale, sink, ctx)
+#endif
+        ;
 }

@@ -2,8 +2,8 @@
 /* avx512_meta.h: what the avx512 backend implements itself (src/gf2x/backend_table.h):
  * Toom-3 over Karatsuba over the 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and
  * Veron 2021) with the AVX-512 reduction, the GFNI syndromes, RS error values and support
- * expansion, encryption's positions with VBMI byte permutes, and the RM decoder on 32-lane
- * vectors. */
+ * expansion, encryption's positions with VBMI byte permutes, the RM decoder on 32-lane
+ * vectors, and the RS and RM encoders with GFNI. */
 #ifndef HQC_AVX512_META_H
 #define HQC_AVX512_META_H
 
@@ -11,6 +11,8 @@
 #include "fixed_weight_vbmi.h"
 #include "gf2x_avx512.h"
 #include "rm_decode_avx512.h"
+#include "rm_encode_gfni.h"
+#include "rs_encode_gfni.h"
 #include "rs_errors_gfni.h"
 #include "support_to_vector_gfni.h"
 #include "syndromes_gfni.h"
@@ -26,5 +28,7 @@
 #define HQC_NATIVE_RS_SYNDROMES rs_syndromes_gfni
 #define HQC_NATIVE_RS_ERRORS rs_errors_gfni
 #define HQC_NATIVE_FIXED_WEIGHT fixed_weight_vbmi
+#define HQC_NATIVE_RS_ENCODE rs_encode_gfni
+#define HQC_NATIVE_RM_ENCODE rm_encode_gfni
 
 #endif
