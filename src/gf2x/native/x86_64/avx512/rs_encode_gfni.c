@@ -15,14 +15,13 @@
 /* Columns per zmm register: two at HQC-1 and HQC-3 (2 delta <= 32), one at HQC-5. */
 #define PER_ZMM (64 / RS_ENCODE_WIDTH)
 
-_Static_assert(TWO_DELTA <= RS_ENCODE_WIDTH && HQC_K % PER_ZMM == 0 && HQC_K <= 64, "columns fit the registers");
+_Static_assert(TWO_DELTA <= RS_ENCODE_WIDTH && HQC_K % PER_ZMM == 0 && HQC_K < 64, "columns fit the registers");
 
 void rs_encode_gfni(uint8_t *cdw, const uint8_t *msg)
 {
     const __m512i to_aes = _mm512_set1_epi64((long long)RS_FIELD_TO_AES);
     const __m512i from_aes = _mm512_set1_epi64((long long)RS_FIELD_FROM_AES);
-    const __mmask64 msg_bytes = HQC_K == 64 ? ~0ULL : (1ULL << HQC_K) - 1;
-    const __m512i m = _mm512_gf2p8affine_epi64_epi8(_mm512_maskz_loadu_epi8(msg_bytes, msg), to_aes, 0);
+    const __m512i m = _mm512_gf2p8affine_epi64_epi8(_mm512_maskz_loadu_epi8((1ULL << HQC_K) - 1, msg), to_aes, 0);
     /* Byte b of the permute index picks message symbol PER_ZMM i + b / RS_ENCODE_WIDTH: the
      * symbol of the column in b's half of the register. */
     const __m512i half = PER_ZMM == 2 ? _mm512_maskz_set1_epi8(0xFFFFFFFF00000000ULL, 1) : _mm512_setzero_si512();
