@@ -84,25 +84,27 @@ static inline __m128i emu_cvtepi64_epi8(__m512i a)
     return v;
 }
 
-/* VMOVDQU64 store under a mask: only the words whose bit of k is set are written. */
-static inline void emu_mask_storeu_epi64(void *mem, __mmask8 k, __m512i a)
+/* VMOVDQU8/32/64 store and load under a mask, lanes of `width` bytes: a lane whose bit of k
+ * is clear is neither written nor read (a masked load gives 0 there), as the instruction
+ * suppresses its faults (toom3_mul relies on it at the end of the operand). */
+static inline void emu_mask_storeu(void *mem, uint64_t k, __m512i a, size_t width)
 {
-    uint64_t w[8];
-    emu_words(w, a);
-    for (int i = 0; i < 8; i++)
+    unsigned char b[64];
+    memcpy(b, &a, sizeof b);
+    for (size_t i = 0; i < 64 / width; i++)
         if ((k >> i) & 1)
-            memcpy((unsigned char *)mem + 8 * i, &w[i], 8);
+            memcpy((unsigned char *)mem + width * i, b + width * i, width);
 }
 
-/* VMOVDQU64 load under a mask: words whose bit of k is clear are zero and never read, as the
- * instruction suppresses their faults (toom3_mul relies on it at the end of the operand). */
-static inline __m512i emu_maskz_loadu_epi64(__mmask8 k, const void *mem)
+static inline __m512i emu_maskz_loadu(uint64_t k, const void *mem, size_t width)
 {
-    uint64_t r[8] = {0};
-    for (int i = 0; i < 8; i++)
+    unsigned char b[64] = {0};
+    for (size_t i = 0; i < 64 / width; i++)
         if ((k >> i) & 1)
-            memcpy(&r[i], (const unsigned char *)mem + 8 * i, 8);
-    return emu_vector(r);
+            memcpy(b + width * i, (const unsigned char *)mem + width * i, width);
+    __m512i v;
+    memcpy(&v, b, sizeof v);
+    return v;
 }
 
 /* 32 lanes of 16 bits, 16 of 32, for the definitions of fixed_weight_vbmi.c's intrinsics. */
@@ -161,49 +163,6 @@ static inline __m512i emu_cvtepu16_epi32(__m256i a)
     return v;
 }
 
-/* VMOVDQU32 store and load under a mask, as the 64-bit ones above: lanes whose bit of k is
- * clear are neither written nor read (a masked load gives 0 there). */
-static inline void emu_mask_storeu_epi32(void *mem, __mmask16 k, __m512i a)
-{
-    uint32_t d[16];
-    memcpy(d, &a, sizeof d);
-    for (int i = 0; i < 16; i++)
-        if ((k >> i) & 1)
-            memcpy((unsigned char *)mem + 4 * i, &d[i], 4);
-}
-
-static inline __m512i emu_maskz_loadu_epi32(__mmask16 k, const void *mem)
-{
-    uint32_t d[16] = {0};
-    for (int i = 0; i < 16; i++)
-        if ((k >> i) & 1)
-            memcpy(&d[i], (const unsigned char *)mem + 4 * i, 4);
-    __m512i v;
-    memcpy(&v, d, sizeof v);
-    return v;
-}
-
-/* VMOVDQU8 store and load under a mask, the same for bytes (rs_encode_gfni.c, rm_encode_gfni.c). */
-static inline void emu_mask_storeu_epi8(void *mem, __mmask64 k, __m512i a)
-{
-    unsigned char b[64];
-    memcpy(b, &a, sizeof b);
-    for (int i = 0; i < 64; i++)
-        if ((k >> i) & 1)
-            ((unsigned char *)mem)[i] = b[i];
-}
-
-static inline __m512i emu_maskz_loadu_epi8(__mmask64 k, const void *mem)
-{
-    unsigned char b[64] = {0};
-    for (int i = 0; i < 64; i++)
-        if ((k >> i) & 1)
-            b[i] = ((const unsigned char *)mem)[i];
-    __m512i v;
-    memcpy(&v, b, sizeof v);
-    return v;
-}
-
 /* SIMDe 0.7.4 has this one (as the 32-bit-lane shuffle, which moves the same 128-bit lanes)
  * but no alias for it. */
 #undef _mm512_shuffle_i64x2
@@ -219,8 +178,8 @@ static inline __m512i emu_maskz_loadu_epi8(__mmask64 k, const void *mem)
 #define _mm512_maskz_alignr_epi64(k, a, b, imm8) emu_maskz_alignr_epi64((k), (a), (b), (imm8))
 #define _mm512_broadcast_i64x2(a) emu_broadcast_i64x2(a)
 #define _mm512_cvtepi64_epi8(a) emu_cvtepi64_epi8(a)
-#define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu_epi64((mem), (k), (a))
-#define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu_epi64((k), (mem))
+#define _mm512_mask_storeu_epi64(mem, k, a) emu_mask_storeu((mem), (k), (a), 8)
+#define _mm512_maskz_loadu_epi64(k, mem) emu_maskz_loadu((k), (mem), 8)
 #undef _mm512_cmpeq_epi16_mask
 #undef _mm512_mask_sub_epi16
 #define _mm512_mask_sub_epi16(src, k, a, b) emu_mask_sub_epi16((src), (k), (a), (b))
@@ -235,12 +194,12 @@ static inline __m512i emu_maskz_loadu_epi8(__mmask64 k, const void *mem)
 #define _mm512_cmplt_epu16_mask(a, b) emu_mask_cmp_epu16_mask(0xFFFFFFFFu, (a), (b), 1)
 #define _mm512_cvtepi32_epi16(a) emu_cvtepi32_epi16(a)
 #define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
-#define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu_epi32((mem), (k), (a))
-#define _mm512_maskz_loadu_epi32(k, mem) emu_maskz_loadu_epi32((k), (mem))
+#define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu((mem), (k), (a), 4)
+#define _mm512_maskz_loadu_epi32(k, mem) emu_maskz_loadu((k), (mem), 4)
 #undef _mm512_mask_storeu_epi8
 #undef _mm512_maskz_loadu_epi8
-#define _mm512_mask_storeu_epi8(mem, k, a) emu_mask_storeu_epi8((mem), (k), (a))
-#define _mm512_maskz_loadu_epi8(k, mem) emu_maskz_loadu_epi8((k), (mem))
+#define _mm512_mask_storeu_epi8(mem, k, a) emu_mask_storeu((mem), (k), (a), 1)
+#define _mm512_maskz_loadu_epi8(k, mem) emu_maskz_loadu((k), (mem), 1)
 
 /* Alignment, as the hardware enforces it. VMOVDQA64 faults (#GP) on an address that is not a
  * multiple of 64; SIMDe's C copies with memcpy and would not, so a misaligned buffer that only
