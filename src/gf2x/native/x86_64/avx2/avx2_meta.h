@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* avx2_meta.h: what the avx2 backend implements itself (src/gf2x/backend_table.h): its
  * Toom-3/Karatsuba product over PCLMULQDQ leaves, and the shared x86 kernels of
- * src/gf2x/native/x86_64 for the support expansion, the RM decoder, the RS syndromes and the
- * RS error values. */
+ * src/gf2x/native/x86_64 for encryption's fixed-weight positions, the support expansion, the
+ * RM decoder, the RS syndromes and the RS error values. */
 #ifndef HQC_AVX2_META_H
 #define HQC_AVX2_META_H
 
 #include "cpu.h"
+#include "fixed_weight_avx2.h"
 #include "gf2x_avx2.h"
 #include "rm_decode_avx2.h"
 #include "rs_errors_avx2.h"
@@ -20,5 +21,6 @@
 #define HQC_NATIVE_RM_DECODE rm_decode_avx2
 #define HQC_NATIVE_RS_SYNDROMES rs_syndromes_avx2
 #define HQC_NATIVE_RS_ERRORS rs_errors_avx2
+#define HQC_NATIVE_FIXED_WEIGHT fixed_weight_avx2
 
 #endif

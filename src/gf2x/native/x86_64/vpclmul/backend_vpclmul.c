@@ -2,9 +2,10 @@
 /* backend_vpclmul.c: the vpclmul backend table, for AVX2 CPUs with 256-bit VPCLMULQDQ but no
  * AVX-512 (Zen 3, Alder Lake and later client cores): the Toom-3/Karatsuba product over
  * VPCLMULQDQ leaves (toom3_mul.c), and the shared x86 kernels of src/gf2x/native/x86_64 for
- * the support expansion, RM decoder, RS syndromes and RS error values. Contract:
- * src/hqc/backend.h. */
+ * encryption's fixed-weight positions, the support expansion, RM decoder, RS syndromes and RS
+ * error values. Contract: src/hqc/backend.h. */
 #include "cpu.h"
+#include "fixed_weight_avx2.h"
 #include "gf2x_vpclmul.h"
 #include "rm_decode_avx2.h"
 #include "rs_errors_avx2.h"
@@ -18,6 +19,7 @@
 #define HQC_NATIVE_RM_DECODE rm_decode_avx2
 #define HQC_NATIVE_RS_SYNDROMES rs_syndromes_avx2
 #define HQC_NATIVE_RS_ERRORS rs_errors_avx2
+#define HQC_NATIVE_FIXED_WEIGHT fixed_weight_avx2
 #include "backend_table.h"
 
 HQC_BACKEND_TABLE(backend_vpclmul);
