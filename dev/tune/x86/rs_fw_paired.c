@@ -15,21 +15,11 @@
 
 #include "backend.h"
 #include "rs_errors.h"
+#include "sample_stats.h"
 #include "sampling.h"
 #include "tsc.h"
 
 #define MAX_BE 8
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 static uint8_t next_byte(void)
@@ -38,19 +28,16 @@ static uint8_t next_byte(void)
     return (uint8_t)(rng >> 29);
 }
 
-/* Median of t[0 .. n), and of the ratios base[i] / t[i] (sorts copies). */
+/* Median of t[0 .. n), and of the per-iteration ratios base[i] / t[i] (sample_stats.h). */
 static void report(const char *what, const char *name, const uint64_t *base, const uint64_t *t, size_t n)
 {
-    uint64_t *s = malloc(n * sizeof *s);
-    double *r = malloc(n * sizeof *r);
-    for (size_t i = 0; i < n; i++)
-        s[i] = t[i], r[i] = (double)base[i] / (double)t[i];
-    qsort(s, n, sizeof *s, cmp_u64);
-    qsort(r, n, sizeof *r, cmp_d);
+    uint64_t *s = malloc(n * sizeof *s), *milli = malloc(n * sizeof *milli);
+    memcpy(s, t, n * sizeof *s);
+    const sample_summary ticks = summarise_samples(s, n), r = summarise_ratios(base, t, milli, n);
     printf("HQC-%d %-12s %-14s median %6llu ticks, portable/kernel %.2f (q1-q3 %.2f-%.2f)\n", HQC_LEVEL, what,
-           name, (unsigned long long)s[n / 2], r[n / 2], r[n / 4], r[3 * n / 4]);
+           name, (unsigned long long)ticks.median, r.median / 1000.0, r.q1 / 1000.0, r.q3 / 1000.0);
     free(s);
-    free(r);
+    free(milli);
 }
 
 int main(int argc, char **argv)
