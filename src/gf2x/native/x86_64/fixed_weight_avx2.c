@@ -41,12 +41,26 @@ static inline __m256i iota16(unsigned k)
                             _mm256_set1_epi16((short)k));
 }
 
-/* pos[16 g .. 16 g + 15]: i + floor(r_i (n - i) / 2^32) with r_i the little-endian 32-bit word
- * at bytes + 4 i; lanes at or past weight read nothing (VPMASKMOVD) and come out as i. */
+/* The indices k .. k + 7 as 32-bit lanes. */
+static inline __m256i iota32(unsigned k)
+{
+    return _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)k));
+}
+
+/* All ones in the lanes of iota32(k) below weight: the positions that exist, for the masked
+ * reads of the draws and the masked stores of the result. */
+static inline __m256i live32(size_t weight, unsigned k)
+{
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)weight), iota32(k));
+}
+
+/* pos[8 h .. 8 h + 7] as 32-bit lanes: i + floor(r_i (n - i) / 2^32) with r_i the little-endian
+ * 32-bit word at bytes + 4 i; lanes at or past weight read nothing (VPMASKMOVD) and come out
+ * as i. */
 static inline __m256i draw8(const uint8_t *bytes, size_t weight, unsigned h)
 {
-    const __m256i i = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)(8 * h)));
-    const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)weight), i);
+    const __m256i i = iota32(8 * h);
+    const __m256i live = live32(weight, 8 * h);
     const __m256i r = _mm256_maskload_epi32((const int *)(const void *)(bytes + 32 * h), live);
     const __m256i m = _mm256_sub_epi32(_mm256_set1_epi32(HQC_N), i);
     /* 32 x 32 -> 64-bit products of the even lanes, then of the odd ones: keep the high halves. */
@@ -55,6 +69,7 @@ static inline __m256i draw8(const uint8_t *bytes, size_t weight, unsigned h)
     return _mm256_add_epi32(_mm256_blend_epi32(even, odd, 0xAA), i);
 }
 
+/* pos[16 g .. 16 g + 15] as 16-bit lanes. */
 static inline __m256i draw16(const uint8_t *bytes, size_t weight, unsigned g)
 {
     /* values below 2^16: the unsigned pack keeps them; it interleaves 64-bit quarters */
@@ -149,9 +164,7 @@ void fixed_weight_avx2(uint32_t *support, const uint8_t *bytes, size_t weight)
         const __m256i f = _mm256_blendv_epi8(pos[r], iota16(16 * r), _mm256_cvtepi8_epi16(flags));
         for (unsigned h = 0; h < 2; h++) {
             const unsigned at = 16 * r + 8 * h;
-            const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)weight),
-                                                    _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-                                                                     _mm256_set1_epi32((int)at)));
+            const __m256i live = live32(weight, at);
             const __m128i part = h ? _mm256_extracti128_si256(f, 1) : _mm256_castsi256_si128(f);
             _mm256_maskstore_epi32((int *)(void *)(support + at), live, _mm256_cvtepu16_epi32(part));
         }
