@@ -9,13 +9,7 @@
 
 #include <immintrin.h>
 
-/* a x: the doubling of every byte, x^8 reduced to x^4 + x^3 + x^2 + 1 (0x1d) where the top
- * bit was set (a signed compare gives that mask without a branch). */
-static inline __m256i times_x(__m256i a)
-{
-    const __m256i top = _mm256_cmpgt_epi8(_mm256_setzero_si256(), a);
-    return _mm256_xor_si256(_mm256_add_epi8(a, a), _mm256_and_si256(top, _mm256_set1_epi8(0x1d)));
-}
+#include "gf256_avx2.h"
 
 /* p[i] where bit i of every byte of b is set, else 0: the bit moved to the byte's top bit,
  * which VPBLENDVB reads (a 16-bit shift keeps each byte's top bit from the same byte). */
@@ -29,7 +23,7 @@ static inline __m256i field_mul(__m256i early, __m256i late)
     __m256i p[8];
     p[0] = early;
     for (int i = 1; i < 8; i++)
-        p[i] = times_x(p[i - 1]);
+        p[i] = gf256_times_x(p[i - 1]);
     const __m256i s01 = _mm256_xor_si256(term(p[0], late, 0), term(p[1], late, 1));
     const __m256i s23 = _mm256_xor_si256(term(p[2], late, 2), term(p[3], late, 3));
     const __m256i s45 = _mm256_xor_si256(term(p[4], late, 4), term(p[5], late, 5));
