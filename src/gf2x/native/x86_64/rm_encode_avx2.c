@@ -13,10 +13,11 @@
 _Static_assert(HQC_N1 % 2 == 0 && COPIES % 2 == 1, "symbols go in pairs, whose copies straddle one register");
 _Static_assert(HQC_N1 * COPIES * 2 == HQC_N1N2_WORDS, "the copies fill the codeword exactly");
 
-/* F(m0, m1, m2): the byte whose bit t is m0 t0 + m1 t1 + m2 t2. */
-#define LOW3(i) (((i) & 1 ? 0xaa : 0) ^ ((i) & 2 ? 0xcc : 0) ^ ((i) & 4 ? 0xf0 : 0))
+/* F(m0, m1, m2): the byte whose bit t is m0 t0 + m1 t1 + m2 t2 (as the char that
+ * _mm256_setr_epi8 takes). */
+#define LOW3(i) ((char)(((i) & 1 ? 0xaa : 0) ^ ((i) & 2 ? 0xcc : 0) ^ ((i) & 4 ? 0xf0 : 0)))
 /* 0xff where the 4-bit value v has odd parity. */
-#define PARITY4(v) ((((v) ^ (v) >> 1 ^ (v) >> 2 ^ (v) >> 3) & 1) ? 0xff : 0)
+#define PARITY4(v) ((char)((((v) ^ (v) >> 1 ^ (v) >> 2 ^ (v) >> 3) & 1) ? 0xff : 0))
 #define ROW16(F) F(0), F(1), F(2), F(3), F(4), F(5), F(6), F(7), F(8), F(9), F(10), F(11), F(12), F(13), F(14), F(15)
 #define BYTE(i) (i)
 
