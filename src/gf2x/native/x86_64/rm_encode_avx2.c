@@ -38,8 +38,8 @@ void rm_encode_avx2(uint64_t *cdw, const uint8_t *msg)
         const __m256i high4 = _mm256_and_si256(_mm256_srli_epi16(m, 3), fifteen);
         const __m256i flip = _mm256_shuffle_epi8(parity, _mm256_and_si256(high4, j));
         const __m256i m7 = _mm256_cmpgt_epi8(_mm256_setzero_si256(), m);
-        const __m256i both = _mm256_xor_si256(_mm256_xor_si256(_mm256_shuffle_epi8(low3, _mm256_and_si256(m, seven)), flip),
-                                              m7);
+        const __m256i low = _mm256_shuffle_epi8(low3, _mm256_and_si256(m, seven));
+        const __m256i both = _mm256_xor_si256(_mm256_xor_si256(low, flip), m7);
         /* The pair's 2 COPIES 128-bit slots, first symbol's then second's, as COPIES 256-bit
          * stores: the middle one holds one slot of each. */
         const __m256i first = _mm256_permute2x128_si256(both, both, 0x00);
