@@ -1,20 +1,29 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* s2v_avx2_paired.c: tuning harness (nothing in the build compiles dev/): the AVX2 support
- * expansion (support_to_vector_avx2) of another revision against this tree's, paired in one
- * process on the same random supports of weight omega and omega_r, the order alternated per
- * iteration, each timed call (rdtsc between lfences) after an untimed one; prints the medians
- * and the median (q1-q3) of the per-iteration ratios old / new, and checks the outputs agree.
+/* s2v_avx2_paired.c: tuning harness (nothing in the build compiles dev/): a support expansion
+ * (support_to_vector_avx2, or with -DS2V_GFNI support_to_vector_gfni) of another revision
+ * against this tree's, paired in one process on the same random supports of weight omega and
+ * omega_r, the order alternated per iteration, each timed call (rdtsc between lfences) after
+ * an untimed one; prints the medians and the median (q1-q3) of the per-iteration ratios
+ * old / new, and checks the outputs agree.
  *   L=1; O=build/auto/obj/hqc$L/src/gf2x/native/x86_64/support_to_vector_avx2.o
  *   (from the old revision's build) objcopy --redefine-sym hqc${L}_support_to_vector_avx2=old_s2v OLD.o old.o
  *   cc -std=c11 -O2 -Isrc/hqc -Ibench -Isrc/gf2x/native/x86_64 -DHQC_LEVEL=$L \
- *      dev/tune/x86/s2v_avx2_paired.c old.o $O -o s2v_avx2_paired && ./s2v_avx2_paired [iterations] */
+ *      dev/tune/x86/s2v_avx2_paired.c old.o $O -o s2v_avx2_paired && ./s2v_avx2_paired [iterations]
+ * (for the GFNI one: avx512/support_to_vector_gfni.o, its symbol, -Isrc/gf2x/native/x86_64/avx512
+ * and -DS2V_GFNI) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
-#include "support_to_vector_avx2.h"
 #include "tsc.h"
+#ifdef S2V_GFNI
+#include "support_to_vector_gfni.h"
+#define NEW_S2V support_to_vector_gfni
+#else
+#include "support_to_vector_avx2.h"
+#define NEW_S2V support_to_vector_avx2
+#endif
 
 void old_s2v(uint64_t *v, const uint32_t *support, size_t weight);
 
@@ -57,9 +66,9 @@ static int run(size_t iters, size_t w)
         }
         for (int o = 0; o < 2; o++) {
             if ((it + (size_t)o) & 1) {
-                support_to_vector_avx2(vn, pos, w);
+                NEW_S2V(vn, pos, w);
                 uint64_t t0 = tsc_begin();
-                support_to_vector_avx2(vn, pos, w);
+                NEW_S2V(vn, pos, w);
                 tn[it] = tsc_end() - t0;
             } else {
                 old_s2v(vo, pos, w);
