@@ -2,7 +2,7 @@
 /* support_to_vector_avx2.c: the dense vector with ones at a secret support (spec section
  * "Sampling", the vector form of a fixed-weight support), in constant time: the addresses and
  * branches depend on the weight and n only, never on the positions. Table lookups in
- * registers (bench/supprs/README.md):
+ * registers (bench/README.md, "The AVX2 support expansion, factored"):
  *   - the output is cut into blocks of 32 words, each word into its 8 bytes ("planes");
  *   - the positions go in groups of four. For a group, a 16-entry table per plane maps a subset
  *     of the four to the OR of their one-hot words' bytes in that plane;
