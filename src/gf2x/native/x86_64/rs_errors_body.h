@@ -5,7 +5,8 @@
  * ymm register. Written once for both field arithmetics: the including file defines RS_ERRORS
  * (the function's name), FIELD_IN and FIELD_OUT (HQC's field to the one RS_MUL works in and
  * back), RS_MUL(early, late) (the product; early is the operand known sooner, which a kernel
- * may precompute from) and RS_INV (the inverse, 0 -> 0). */
+ * may precompute from) and RS_INV (the inverse, 0 -> 0); and RS_LOOKAHEAD where the product is
+ * cheap enough that Berlekamp-Massey's chain of latencies, not its operations, sets the pace. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -22,15 +23,15 @@ static inline __m256i shift_up(__m256i a)
     return _mm256_alignr_epi8(a, _mm256_permute2x128_si256(a, a, 0x08), 15);
 }
 
-/* the XOR of the 32 lanes, in every lane */
+/* the XOR of the 32 lanes, in every lane: the halves, then rotations of each half by 8, 4, 2
+ * and 1 bytes, so that no broadcast follows (it would add its latency to every discrepancy) */
 static inline __m256i xor_lanes(__m256i a)
 {
     a = _mm256_xor_si256(a, _mm256_permute2x128_si256(a, a, 0x01));
-    a = _mm256_xor_si256(a, _mm256_shuffle_epi32(a, 0x4E));
-    a = _mm256_xor_si256(a, _mm256_shuffle_epi32(a, 0xB1));
-    a = _mm256_xor_si256(a, _mm256_srli_epi32(a, 16));
-    a = _mm256_xor_si256(a, _mm256_srli_epi16(a, 8));
-    return _mm256_broadcastb_epi8(_mm256_castsi256_si128(a));
+    a = _mm256_xor_si256(a, _mm256_alignr_epi8(a, a, 8));
+    a = _mm256_xor_si256(a, _mm256_alignr_epi8(a, a, 4));
+    a = _mm256_xor_si256(a, _mm256_alignr_epi8(a, a, 2));
+    return _mm256_xor_si256(a, _mm256_alignr_epi8(a, a, 1));
 }
 
 /* all ones in lanes 0 .. n-1 */
@@ -64,6 +65,39 @@ void RS_ERRORS(uint8_t *err, const uint8_t *syn)
     const __m256i loc = lanes_below(HQC_DELTA + 1);
     __m256i sigma = _mm256_and_si256(_mm256_set1_epi8(1), lanes_below(1));
     __m256i prev = sigma, gamma = _mm256_set1_epi8(1);
+#ifdef RS_LOOKAHEAD
+    /* The same iterations with the discrepancy found one ahead. sigma_(r+1) = gamma_r sigma_r
+     * + disc_r xprev_r and the window is masked to loc, so by linearity disc_(r+1) = gamma_r A
+     * + disc_r B, with A and B the window of r + 1 summed against sigma_r and against xprev_r:
+     * both wait only for what iteration r starts with, not for sigma_(r+1). The growth test and
+     * len (lanes, every lane alike; 2 len <= 2 (2 delta) < 128 as int8) stay in vectors, so no
+     * round trip through a general register lies on the way either. */
+    __m256i disc = xor_lanes(RS_MUL(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 1)), loc),
+                                    sigma));
+    __m256i lenv = _mm256_setzero_si256();
+    for (int r = 0; r < TWO_DELTA; r++) {
+        const __m256i xprev = _mm256_and_si256(shift_up(prev), loc);
+        __m256i disc_next = _mm256_setzero_si256();
+        if (r + 1 < TWO_DELTA) { /* public */
+            const __m256i window =
+                _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 2 - r)), loc);
+            const __m256i a = xor_lanes(RS_MUL(window, sigma)), b = xor_lanes(RS_MUL(window, xprev));
+            disc_next = _mm256_xor_si256(RS_MUL(gamma, a), RS_MUL(b, disc));
+        }
+        const __m256i next = _mm256_xor_si256(RS_MUL(gamma, sigma), RS_MUL(xprev, disc));
+        const __m256i rv = _mm256_set1_epi8((char)r);
+        /* all ones where disc != 0 and r >= 2 len */
+        const __m256i grow = _mm256_xor_si256(
+            _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_add_epi8(lenv, lenv), rv),
+                            _mm256_cmpeq_epi8(disc, _mm256_setzero_si256())),
+            _mm256_set1_epi8(-1));
+        prev = _mm256_blendv_epi8(xprev, sigma, grow);
+        gamma = _mm256_blendv_epi8(gamma, disc, grow);
+        lenv = _mm256_blendv_epi8(lenv, _mm256_sub_epi8(_mm256_set1_epi8((char)(r + 1)), lenv), grow);
+        sigma = _mm256_and_si256(next, loc);
+        disc = disc_next;
+    }
+#else
     uint32_t len = 0;
     for (uint32_t r = 0; r < TWO_DELTA; r++) {
         __m256i window = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 1 - r)), loc);
@@ -80,6 +114,7 @@ void RS_ERRORS(uint8_t *err, const uint8_t *syn)
         sigma = _mm256_and_si256(next, loc);
         len = (grow & (r + 1 - len)) | (~grow & len);
     }
+#endif
     _mm256_storeu_si256((__m256i *)t.sigma, sigma);
 
     /* Omega_i = sum_{j <= i} sigma_j S_(i-j), i < delta */

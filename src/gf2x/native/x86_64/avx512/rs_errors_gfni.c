@@ -23,5 +23,9 @@ static inline __m256i affine(__m256i x, uint64_t m)
 #define FIELD_IN(v) affine((v), RS_FIELD_TO_AES)
 #define FIELD_OUT(v) affine((v), RS_FIELD_FROM_AES)
 #define RS_MUL(early, late) _mm256_gf2p8mul_epi8((early), (late))
+/* One instruction a product: the look-ahead's extra products cost less than the latency it
+ * takes off each iteration (1.22-1.27x alone; the AVX2 product, some 45 operations, made the
+ * AVX2 kernel 1.4x slower with it: bench/README.md, "The GFNI RS error kernel's look-ahead"). */
+#define RS_LOOKAHEAD
 #define RS_INV(v) _mm256_gf2p8affineinv_epi64_epi8((v), _mm256_set1_epi64x((long long)AES_IDENTITY), 0)
 #include "rs_errors_body.h"
