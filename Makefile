@@ -82,10 +82,11 @@ endif
 # with this strategy stored 16 bytes of seed_KEM in a dead spill slot of kem_keypair_derand,
 # which tests/test_stack_secrets.py found; with gcc's own expansion that frame holds no secret.
 # Its copies get gcc's inline 16-byte vector loop instead of rep movsq, which made keygen's copy
-# of the public key (2.2 to 7.2 KB) cost 1 % of avx512 HQC-1 keygen (bench/README.md, "Copies
-# and wipes"). tests/test_stack_secrets.py passes with it; the libcall strategy for
-# memcpy alone (memset unchanged) brought the dead seed_KEM spill back, and rep_byte turned the
-# prepared key's 8-byte-aligned copies into rep movsl, slower still than rep movsq here.
+# of the public key (2.2 to 7.2 KB) cost 1 % of avx512 HQC-1 keygen (bench/README.md, "kem.c's
+# copies, and what did not shorten the rest"). tests/test_stack_secrets.py passes with it; the
+# libcall strategy for memcpy alone (memset unchanged) brought the dead seed_KEM spill back,
+# and rep_byte turned the prepared key's 8-byte-aligned copies into rep movsl, slower still
+# than rep movsq here.
 STRINGOP_EXCLUDE ?= src/hqc/kem.c
 KEM_STRINGOP_FLAGS ?= -mmemcpy-strategy=vector_loop:-1:noalign
 stringop_for = $(if $(filter $(STRINGOP_EXCLUDE),$(1)),$(if $(STRINGOP_FLAGS),$(KEM_STRINGOP_FLAGS)),$(STRINGOP_FLAGS))
