@@ -34,6 +34,12 @@ static inline __m256i xor_lanes(__m256i a)
     return _mm256_xor_si256(a, _mm256_alignr_epi8(a, a, 1));
 }
 
+/* the window of iteration r (RS_ERRORS's rev): S_r, S_(r-1), ..., S_0 in the lanes of loc */
+static inline __m256i window_of(const uint8_t *rev, int r, __m256i loc)
+{
+    return _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(rev + TWO_DELTA - 1 - r)), loc);
+}
+
 /* all ones in lanes 0 .. n-1 */
 static inline __m256i lanes_below(int n)
 {
@@ -72,15 +78,13 @@ void RS_ERRORS(uint8_t *err, const uint8_t *syn)
      * both wait only for what iteration r starts with, not for sigma_(r+1). The growth test and
      * len (lanes, every lane alike; 2 len <= 2 (2 delta) < 128 as int8) stay in vectors, so no
      * round trip through a general register lies on the way either. */
-    __m256i disc = xor_lanes(RS_MUL(_mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 1)), loc),
-                                    sigma));
+    __m256i disc = xor_lanes(RS_MUL(window_of(t.rev, 0, loc), sigma));
     __m256i lenv = _mm256_setzero_si256();
     for (int r = 0; r < TWO_DELTA; r++) {
         const __m256i xprev = _mm256_and_si256(shift_up(prev), loc);
         __m256i disc_next = _mm256_setzero_si256();
         if (r + 1 < TWO_DELTA) { /* public */
-            const __m256i window =
-                _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 2 - r)), loc);
+            const __m256i window = window_of(t.rev, r + 1, loc);
             const __m256i a = xor_lanes(RS_MUL(window, sigma)), b = xor_lanes(RS_MUL(window, xprev));
             disc_next = _mm256_xor_si256(RS_MUL(gamma, a), RS_MUL(b, disc));
         }
@@ -100,7 +104,7 @@ void RS_ERRORS(uint8_t *err, const uint8_t *syn)
 #else
     uint32_t len = 0;
     for (uint32_t r = 0; r < TWO_DELTA; r++) {
-        __m256i window = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(t.rev + TWO_DELTA - 1 - r)), loc);
+        __m256i window = window_of(t.rev, (int)r, loc);
         __m256i disc = xor_lanes(RS_MUL(window, sigma));
         __m256i xprev = _mm256_and_si256(shift_up(prev), loc);
         __m256i next = _mm256_xor_si256(RS_MUL(gamma, sigma), RS_MUL(xprev, disc));
