@@ -348,16 +348,13 @@ def test_gcc_x86_build_calls_libc_for_long_copies():
     for line in code.splitlines():
         if "file format" in line:
             member = line.split(":", 1)[0]
+        elif line.endswith(">:"):
+            fn = line.split("<", 1)[1][:-2]
         elif member == "kem.o":
             # KEM_STRINGOP_FLAGS: its copies (keygen's of the public key) as vector loops, not
             # rep movsq (1 % of avx512 HQC-1 keygen); its wipes may stay rep stos.
             if re.search(r"\brep[a-z]*\s+movs", line):
                 kem_copies.append(fn)
-            elif line.endswith(">:"):
-                fn = line.split("<", 1)[1][:-2]
-            continue
-        elif line.endswith(">:"):
-            fn = line.split("<", 1)[1][:-2]
         elif re.search(r"\brep[a-z]*\s+(movs|stos)", line):
             found[fn] = found.get(fn, 0) + 1
     assert not found, "rep movs/stos in %d functions (built without STRINGOP_FLAGS?): %s" % (
