@@ -309,9 +309,28 @@ static const paired_entry *find_competitor(const competitor *c, const paired_ent
 static const char *const ratio_bases[] = {"ref", "avx2"};
 #define RATIO_SCALE 1000000 /* ratios are computed in millionths (ticks stay below 2^44) */
 
+/* The probe's record fields (bench/probe.h): its fastest and median ticks over the
+ * iterations; with --raw every sample, in iteration order, from which run-bench tells the
+ * quiet iterations. scratch: total words. */
+static void report_probe(const uint64_t *probe, const bench_config *cfg, size_t total, uint64_t *scratch)
+{
+    if (!PROBE_AVAILABLE)
+        return;
+    memcpy(scratch, probe, total * sizeof *scratch);
+    sample_summary p = summarise_samples(scratch, total);
+    printf(", \"probe\": {\"fastest\": %llu, \"median\": %llu, \"iterations\": %zu}",
+           (unsigned long long)p.min, (unsigned long long)p.median, total);
+    if (cfg->raw) {
+        printf(", \"probe_ticks\": [");
+        for (size_t k = 0; k < total; k++)
+            printf("%s%llu", k ? ", " : "", (unsigned long long)probe[k]);
+        printf("]");
+    }
+}
+
 /* Prints one record per competitor; the samples are sorted afterwards. scratch: total words. */
 static void report(const bench_op *op, const competitor *c, const paired_entry *e, size_t n,
-                   const bench_config *cfg, size_t total, uint64_t *scratch)
+                   const bench_config *cfg, size_t total, const uint64_t *probe, uint64_t *scratch)
 {
     for (size_t i = 0; i < n; i++) {
         printf("{\"what\": \"%s\", \"op\": \"%s\", \"level\": %d, \"impl\": ", op->what, op->op,
@@ -354,6 +373,7 @@ static void report(const bench_op *op, const competitor *c, const paired_entry *
                (unsigned long long)s.median, (unsigned long long)s.q1, (unsigned long long)s.q3,
                (unsigned long long)s.min, (unsigned long long)s.max, cfg->warmup, cfg->cpu, cfg->sched);
         printf(", \"calls_per_sample\": %u", op->reps);
+        report_probe(probe, cfg, total, scratch);
         if (cfg->raw) {
             printf(", \"ticks\": [");
             for (size_t k = 0; k < total; k++)
@@ -379,9 +399,9 @@ static int bench_op_paired(const bench_op *op, competitor *all, size_t n_all, co
             c[n++] = all[i];
     size_t total = cfg->paper ? cfg->sets * cfg->runs : cfg->runs;
     size_t batch = cfg->paper ? cfg->runs : cfg->batch;
-    uint64_t *t[MAX_COMPETITORS + 1];
-    if (alloc_sample_arrays(t, n + 1, total) != 0) {
-        fprintf(stderr, "error: out of memory for %zu samples\n", (n + 1) * total);
+    uint64_t *t[MAX_COMPETITORS + 2]; /* the competitors', scratch, the probe's */
+    if (alloc_sample_arrays(t, n + 2, total) != 0) {
+        fprintf(stderr, "error: out of memory for %zu samples\n", (n + 2) * total);
         return -1;
     }
     paired_entry e[MAX_COMPETITORS];
@@ -390,15 +410,15 @@ static int bench_op_paired(const bench_op *op, competitor *all, size_t n_all, co
         e[i] = (paired_entry){competitor_call, &c[i], t[i]};
     }
     op_loop loop = {op, c, n};
-    int rc = paired_run(e, n, cfg->warmup, total, batch, refresh_inputs, &loop);
+    int rc = paired_run_probed(e, n, cfg->warmup, total, batch, refresh_inputs, &loop, t[n + 1]);
     if (rc > 0)
         fprintf(stderr, "error: %s with %s failed\n", op->op, c[rc - 1].name);
     for (size_t i = 0; i < n && rc == 0; i++)
         for (size_t k = 0; k < total; k++)
             t[i][k] = (t[i][k] + op->reps / 2) / op->reps;
     if (rc == 0)
-        report(op, c, e, n, cfg, total, t[n]);
-    for (size_t i = 0; i <= n; i++)
+        report(op, c, e, n, cfg, total, t[n + 1], t[n]);
+    for (size_t i = 0; i <= n + 1; i++)
         free(t[i]);
     return rc ? -1 : 0;
 }

@@ -5,7 +5,8 @@
  * Keccak-f[1600] permutations and one of four-state ones (the dispatched kernels the KEM uses),
  * and the backend's product at the weights omega and omega_r (the sparse product for a -sparse
  * backend). It prints every sample, one JSON line per backend and operation; scripts/floor
- * multiplies the kernel samples by the counts of floor_counts.c, iteration by iteration.
+ * multiplies the kernel samples by the counts of floor_counts.c, iteration by iteration, and
+ * reads the probe's samples (bench/probe.h) to tell quiet iterations.
  * Usage: hqcL_floor_times [--runs N] [--backend NAME]... [--dialect NAME] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,13 +138,13 @@ static int measure(floor_state *st, const char *op_name, int (*op)(void *), size
     enum { N = 5 };
     static const char *const names[N] = {"op_ticks", "chain_x1", "chain_x4", "mul_omega", "mul_omega_r"};
     int (*const calls[N])(void *) = {op, chain_x1, chain_x4, product_omega, product_omega_r};
-    uint64_t *ticks[N];
+    uint64_t *ticks[N + 1]; /* and the probe's (bench/probe.h) */
     paired_entry e[N];
-    if (alloc_sample_arrays(ticks, N, runs) != 0)
+    if (alloc_sample_arrays(ticks, N + 1, runs) != 0)
         return -1;
     for (int i = 0; i < N; i++)
         e[i] = (paired_entry){calls[i], st, ticks[i]};
-    int rc = paired_run(e, N, WARMUP, runs, BATCH, refresh, st);
+    int rc = paired_run_probed(e, N, WARMUP, runs, BATCH, refresh, st, ticks[N]);
     if (rc == 0) {
         printf("{\"level\": %d, \"dialect\": \"%s\", \"backend\": \"%s\", \"op\": \"%s\", \"chain\": %d, "
                "\"keccak\": \"%s\", \"weights\": [%zu, %zu]",
@@ -151,12 +152,14 @@ static int measure(floor_state *st, const char *op_name, int (*op)(void *), size
                st->weight[1]);
         for (int i = 0; i < N; i++)
             print_samples(names[i], ticks[i], runs);
+        if (PROBE_AVAILABLE)
+            print_samples("probe_ticks", ticks[N], runs);
         printf("}\n");
         fflush(stdout);
     } else {
         fprintf(stderr, "error: %s %s: %s failed\n", st->be->name, op_name, rc < 0 ? "refresh" : names[rc - 1]);
     }
-    for (int i = 0; i < N; i++)
+    for (int i = 0; i <= N; i++)
         free(ticks[i]);
     return rc;
 }

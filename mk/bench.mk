@@ -17,7 +17,7 @@ BENCH_DEFS = -DHQC_BENCH_CC=$(call bench_cstr,$(CC)) \
              -DHQC_BENCH_ISA_AVX2=$(call bench_cstr,$(ISA_avx2)) \
              -DHQC_BENCH_ISA_VPCLMUL=$(call bench_cstr,$(ISA_vpclmul)) \
              -DHQC_BENCH_ISA_AVX512=$(call bench_cstr,$(ISA_avx512))
-BENCH_HEADERS := bench/tsc.h bench/sample_stats.h bench/paired.h bench/official_kem.h
+BENCH_HEADERS := bench/tsc.h bench/sample_stats.h bench/paired.h bench/probe.h bench/official_kem.h
 
 define bench_rule
 $(BUILD)/bin/hqc$(1)_bench: bench/bench.c $(BENCH_HEADERS) $(LIB)

@@ -9,7 +9,7 @@ EXTRA_PROGS += $(FLOOR_TIME_PROGS)
 all: $(FLOOR_TIME_PROGS)
 
 define floor_times_rule
-$(BUILD)/bin/hqc$(1)_floor_times: bench/floor_times.c bench/paired.h bench/sample_stats.h bench/tsc.h $(LIB)
+$(BUILD)/bin/hqc$(1)_floor_times: bench/floor_times.c bench/paired.h bench/probe.h bench/sample_stats.h bench/tsc.h $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -Ibench -DHQC_LEVEL=$(1) $$< $$(LIB) -o $$@ $$(LDLIBS)
 endef

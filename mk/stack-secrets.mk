@@ -23,7 +23,7 @@ $(BUILD)/obj/hqc$(1)/kem_unwiped.o: src/hqc/kem.c
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -DHQC_LEVEL=$(1) -DHQC_NO_STACK_SCRUB -c $$< -o $$@.tmp
 	nm -g --defined-only --format=just-symbols $$@.tmp | sed 's/.*/& unwiped_&/' > $$@.syms
 	objcopy --redefine-syms=$$@.syms $$@.tmp $$@ && rm -f $$@.tmp $$@.syms
-$(BUILD)/bin/hqc$(1)_scrub_cost: bench/scrub_cost.c bench/paired.h bench/sample_stats.h bench/tsc.h $(BUILD)/obj/hqc$(1)/kem_unwiped.o $(LIB)
+$(BUILD)/bin/hqc$(1)_scrub_cost: bench/scrub_cost.c bench/paired.h bench/probe.h bench/sample_stats.h bench/tsc.h $(BUILD)/obj/hqc$(1)/kem_unwiped.o $(LIB)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS_BASE) $$(INCS) $$(DEFS) -Ibench -DHQC_LEVEL=$(1) $$< $(BUILD)/obj/hqc$(1)/kem_unwiped.o $$(LIB) -o $$@ $$(LDLIBS)
 endef

@@ -8,6 +8,7 @@ consistency with the pairing (a base against itself is exactly 1).
 """
 import copy
 import json
+import platform
 import re
 
 from pathlib import Path
@@ -184,6 +185,24 @@ def test_bench_program_pairs_what_it_is_given():
     assert res.returncode == 2 and "upstream" in res.stderr
 
 
+def test_bench_program_reports_the_probe():
+    """On x86-64 each record of the program carries the probe's summary over its iterations
+    (bench/probe.h) and, with --raw, its samples, the same for every competitor; elsewhere
+    there is no probe."""
+    impls = supported_backends(1)[:2]
+    out = run([bin_path("hqc1_bench"), "--op", "mul", "--runs", "40", "--warmup", "1", "--raw",
+               "--no-realtime"] + [x for b in impls for x in ("--backend", b)]).stdout
+    recs = [json.loads(line) for line in out.splitlines()]
+    if platform.machine() != "x86_64":
+        assert not any("probe" in r or "probe_ticks" in r for r in recs)
+        return
+    for r in recs:
+        p, ticks = r["probe"], r["probe_ticks"]
+        assert p == recs[0]["probe"] and ticks == recs[0]["probe_ticks"] and len(ticks) == 40
+        assert p["iterations"] == 40 and p["fastest"] == min(ticks) > 0
+        assert sorted(ticks)[19] <= p["median"] <= sorted(ticks)[20]
+
+
 def test_bench_program_info():
     info = json.loads(run([bin_path("hqc3_bench"), "--info"]).stdout)
     assert info["level"] == 3
@@ -317,6 +336,61 @@ def test_rounds_merge_pairs_within_iterations():
                            "avx2": {"median": 1.0, "q1": 1.0, "q3": 1.0}}
     assert merged["ref"]["ratios"] == {"ref": {"median": 1.0, "q1": 1.0, "q3": 1.0},
                                        "avx2": {"median": 0.416667, "q1": 0.333333, "q3": 0.5}}
+
+
+def test_quiet_iterations_from_the_probe():
+    """bench/README.md, "Quiet iterations": an iteration whose probe (bench/probe.h) ran more
+    than a quarter above the run's fastest is left out of ratios_quiet, and the table adds the
+    quiet speed-ups where the probe found some iterations slowed. Here 25 quiet iterations where
+    X is 2x faster than ref (one probe exactly at the bound) and 30 slowed ones where it is 4x
+    (one probe just past it): 4x over all iterations, 2x over the quiet ones."""
+    rb = bench_table
+    assert rb.quiet_mask([1000, 1250, 1251, 2000], 1000) == [True, True, False, False]
+    probes = [[1000] * 24 + [1250], [1251] + [2000] * 29]
+    ref = [{"impl": "ref", "ticks": [100] * len(p), "probe_ticks": p, "warmup": 1,
+            "probe": {"fastest": min(p)}} for p in probes]
+    fast = [{"impl": "X", "ticks": [50] * 25, "probe_ticks": probes[0], "warmup": 1},
+            {"impl": "X", "ticks": [25] * 30, "probe_ticks": probes[1], "warmup": 1}]
+    merged, samples = {}, {}
+    for parts in (ref, fast):
+        merged[parts[0]["impl"]], samples[parts[0]["impl"]] = rb.merge_rounds(parts, 55)
+    assert "probe_ticks" not in merged["X"] and "probe" not in merged["ref"]
+    probe = rb.merged_probe(ref)
+    assert probe == probes[0] + probes[1] and rb.merged_probe([{"ticks": [1]}]) is None
+    quiet = rb.quiet_mask(probe, min(probe))
+    rb.merged_ratios(merged, samples, quiet)
+    x = merged["X"]
+    assert x["ratios"]["ref"]["median"] == 4.0 and x["ratios_quiet"]["ref"] == {
+        "median": 2.0, "q1": 2.0, "q3": 2.0}
+    for rec in merged.values():
+        rec.update(what="kem", op="keygen", level=1, probe={"quiet": sum(quiet), "iterations": 55})
+    lines = rb.table(list(merged.values()), 1, "median_cycles", "t", 2.6e9).splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("speed-up vs ref, quiet iterations only"))
+    assert lines[at + 1].split()[:4] == ["keygen", "1.00x", "[1.00-1.00]", "2.00x"]
+    assert "keygen 25 of 55" in lines[-1]
+    # Without a slowed iteration there is no quiet block; without a probe, no quiet ratios.
+    rb.merged_ratios(merged, samples, [True] * 55)
+    for rec in merged.values():
+        rec["probe"] = {"quiet": 55, "iterations": 55}
+    assert not any("quiet iterations only" in l for l in
+                   rb.table(list(merged.values()), 1, "median_cycles", "t", 2.6e9).splitlines())
+    rb.merged_ratios(merged, samples)
+    assert not any("ratios_quiet" in r for r in merged.values())
+
+
+def test_records_carry_the_probe(tiny_run):
+    """On x86-64 every merged record of run-bench carries its (level, op)'s probe summary, the
+    same for every competitor of that process, over all its iterations."""
+    _, _, results = tiny_run
+    if platform.machine() != "x86_64":
+        assert not any("probe" in r for r in results["records"])
+        return
+    by_op = {}
+    for r in results["records"]:
+        p = r["probe"]
+        assert p["iterations"] == 20 and 0 <= p["quiet"] <= 20 and 0 < p["fastest"] <= p["median"], r
+        assert by_op.setdefault((r["level"], r["op"]), p) == p, r
+        assert ("ratios_quiet" in r) == (p["quiet"] > 0), r
 
 
 def test_records_merge_the_rounds(tiny_run):

@@ -14,6 +14,7 @@ Then scripts/floor's longest path on known counts, and the timing program's outp
 timed assertion: the speed itself is checked by make floor's paired ratios, not by a test)."""
 import json
 import math
+import platform
 
 import pytest
 
@@ -182,6 +183,19 @@ def test_floor_takes_the_longest_dependent_chain():
         fl.floor_ticks("keygen", dict(perms, J=(1, 0)), [], 1.0, 1.0, {})
 
 
+def test_floor_quiet_column():
+    """make floor's last column (bench/README.md, "Quiet iterations"): the count of iterations
+    whose probe ran within a quarter of the run's fastest, and their median ratio from 20 of
+    them; without a probe every iteration counts."""
+    fl = floor_script()
+    ratios = [1.2] * 25 + [1.5] * 30
+    probes = [1000] * 24 + [1250] + [1251] * 30
+    assert fl.quiet_summary(ratios, probes, 1000) == (25, 1.2)
+    assert fl.quiet_summary(ratios[5:], probes[5:], 1000) == (20, 1.2)
+    assert fl.quiet_summary(ratios[6:], probes[6:], 1000) == (19, None)
+    assert fl.quiet_summary(ratios, None, None) == (55, 1.5)
+
+
 def test_floor_times_prints_paired_samples():
     backend = supported_backends(1)[-1]
     res = run([BUILD / "bin" / "hqc1_floor_times", "--runs", "5", "--backend", backend],
@@ -189,7 +203,11 @@ def test_floor_times_prints_paired_samples():
     rows = [json.loads(line) for line in res.stdout.splitlines()]
     assert [r["op"] for r in rows] == ["keygen", "encaps", "decaps"]
     for r in rows:
-        for k in ("op_ticks", "chain_x1", "chain_x4", "mul_omega", "mul_omega_r"):
+        keys = ("op_ticks", "chain_x1", "chain_x4", "mul_omega", "mul_omega_r")
+        # The probe (bench/probe.h) exists on x86-64 only.
+        keys += ("probe_ticks",) if platform.machine() == "x86_64" else ()
+        assert ("probe_ticks" in r) == (platform.machine() == "x86_64"), r.keys()
+        for k in keys:
             assert len(r[k]) == 5 and all(t > 0 for t in r[k]), (r["op"], k)
     bad = run([BUILD / "bin" / "hqc1_floor_times", "--backend", "no-such"], check=False,
               capture_output=True, text=True)

@@ -9,6 +9,8 @@ OPS = [("kem", "keygen"), ("kem", "encaps"), ("kem", "decaps"), ("mul", "mul"),
        ("syndromes", "syndromes")]
 # The speed-up columns: per iteration, the base's ticks / the competitor's ticks.
 RATIO_BASES = ("ref", "avx2")
+# Fewest quiet iterations for which the table shows the quiet speed-ups.
+QUIET_MIN = 20
 
 
 def human(n):
@@ -35,8 +37,9 @@ def quartiles(values):
 def merge_rounds(parts, runs):
     """One record from the records of one (level, op, impl) of every round: the samples
     concatenated, their quartiles, and the per-iteration ratios over each base (the base's
-    sample of the same round and iteration) with theirs. The raw samples are dropped."""
-    rec = {k: v for k, v in parts[0].items() if k != "ticks"}
+    sample of the same round and iteration) with theirs. The raw samples (and the rounds' own
+    probe summaries: merged_probe) are dropped."""
+    rec = {k: v for k, v in parts[0].items() if k not in ("ticks", "probe_ticks", "probe")}
     ticks = [t for p in parts for t in p["ticks"]]
     q1, med, q3 = quartiles(ticks)
     rec.update(median_cycles=int(round(med)), q1=int(round(q1)), q3=int(round(q3)),
@@ -45,16 +48,40 @@ def merge_rounds(parts, runs):
     return rec, ticks
 
 
-def merged_ratios(recs, samples):
+def quiet_mask(probes, fastest):
+    """Per iteration, whether its probe (bench/probe.h) ran within a quarter of the fastest one
+    (the run's: the core's own speed; a shared core's probe takes about twice as long). The one
+    place this rule is written: run-bench and scripts/floor use it."""
+    return [4 * p <= 5 * fastest for p in probes]
+
+
+def merged_probe(parts):
+    """The probe's samples of one (level, op) over every round, in iteration order, or None
+    where the bench program had no probe (not x86-64)."""
+    if not all("probe_ticks" in p for p in parts):
+        return None
+    return [t for p in parts for t in p["probe_ticks"]]
+
+
+def merged_ratios(recs, samples, quiet=None):
     """ratios[base] of every merged record of one (level, op): over ref, avx2 and, where it
-    ran, the official tree."""
+    ran, the official tree. With quiet (one flag per iteration, quiet_mask), also
+    ratios_quiet[base] over the quiet iterations alone, where there are any."""
     for impl, rec in recs.items():
         rec["ratios"] = {}
+        rec.pop("ratios_quiet", None)
+        if quiet is not None and any(quiet):
+            rec["ratios_quiet"] = {}
         for base in RATIO_BASES + ("upstream",):
-            if base in samples:
-                q1, med, q3 = quartiles([b / x for b, x in zip(samples[base], samples[impl])])
-                rec["ratios"][base] = {"median": round(med, 6), "q1": round(q1, 6),
-                                       "q3": round(q3, 6)}
+            if base not in samples:
+                continue
+            per_iteration = [b / x for b, x in zip(samples[base], samples[impl])]
+            blocks = [("ratios", per_iteration)]
+            if "ratios_quiet" in rec:
+                blocks.append(("ratios_quiet", [r for r, q in zip(per_iteration, quiet) if q]))
+            for key, values in blocks:
+                q1, med, q3 = quartiles(values)
+                rec[key][base] = {"median": round(med, 6), "q1": round(q1, 6), "q3": round(q3, 6)}
 
 
 def ratio(x):
@@ -91,22 +118,37 @@ def table(records, level, key, title, tsc_hz, speedups=True):
             else:
                 row.append(human(r[key]))
         rows.append(row)
-    for base in RATIO_BASES + ("upstream",):
-        if not speedups or base not in impls or len(impls) == 1:
-            continue
-        rows.append(["speed-up vs %s" % base] + [""] * len(impls))
-        for op in ops:
-            row = ["  " + op]
-            for impl in impls:
-                r = recs.get((op, impl))
-                q = r["ratios"].get(base) if r else None
-                row.append("%sx [%s-%s]" % (ratio(q["median"]), ratio(q["q1"]), ratio(q["q3"]))
-                           if q else "-")
-            rows.append(row)
+    # Quiet blocks where the probe found some iterations slowed (and enough quiet ones).
+    shared = [op for op in ops if any("ratios_quiet" in r and QUIET_MIN <= r["probe"]["quiet"]
+                                      < r["probe"]["iterations"] for (o, _), r in recs.items() if o == op)]
+    blocks = [("ratios", "speed-up vs %s", ops)]
+    if speedups and shared:
+        blocks.append(("ratios_quiet", "speed-up vs %s, quiet iterations only", shared))
+    for key, label, block_ops in blocks:
+        for base in RATIO_BASES + ("upstream",):
+            if not speedups or base not in impls or len(impls) == 1:
+                continue
+            rows.append([label % base] + [""] * len(impls))
+            for op in block_ops:
+                row = ["  " + op]
+                for impl in impls:
+                    r = recs.get((op, impl))
+                    q = r.get(key, {}).get(base) if r else None
+                    row.append("%sx [%s-%s]" % (ratio(q["median"]), ratio(q["q1"]), ratio(q["q3"]))
+                               if q else "-")
+                rows.append(row)
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     fmt = "  ".join(("%%-%ds" if i == 0 else "%%%ds") % w for i, w in enumerate(widths))
     lines = ["HQC-%d: %s" % (level, title)] + [fmt % tuple(r) for r in rows]
     lines.append("(TSC ticks per call, NOT core clock cycles: the counter runs at a constant "
                  "%.3f GHz. Speed-up vs X = median [q1-q3] over the iterations of X's ticks / "
                  "this backend's ticks, both timed in the same iteration.)" % (tsc_hz / 1e9))
+    # run-bench's merged records count the quiet iterations (paper mode's do not).
+    counted = {o: r["probe"] for (o, _), r in recs.items() if "quiet" in r.get("probe", {})}
+    probed = [(op, counted[op]) for op in ops if op in counted]
+    if probed:
+        lines.append("(Quiet iterations, whose throughput probe ran within a quarter of the run's "
+                     "fastest: %s. Fewer than all: the core was shared or slowed for the "
+                     "rest, bench/README.md \"Quiet iterations\".)" % ", ".join(
+                         "%s %d of %d" % (op, p["quiet"], p["iterations"]) for op, p in probed))
     return "\n".join(lines)
