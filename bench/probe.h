@@ -2,8 +2,8 @@
 /* probe.h: how fast the core runs independent integer work at this moment, timed around every
  * iteration of the paired loop (bench/paired.h), so that iterations run while the core was
  * shared (a busy SMT sibling on a cloud vCPU) or clocked down can be told from quiet ones
- * (bench/README.md, "Quiet iterations"; the rule is quiet_mask in scripts/hqctools/bench_table.py). The probe is four independent chains of additions on
- * registers, no memory: its ticks double when another thread takes half of the integer ports. */
+ * (bench/README.md, "Quiet iterations"; the rule: quiet_mask, scripts/hqctools/bench_table.py).
+ * Four independent chains of register additions: twice the ticks when the ports are shared. */
 #ifndef HQC_BENCH_PROBE_H
 #define HQC_BENCH_PROBE_H
 
