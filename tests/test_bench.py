@@ -357,7 +357,8 @@ def test_quiet_iterations_from_the_probe():
     assert "probe_ticks" not in merged["X"] and "probe" not in merged["ref"]
     probe = rb.merged_probe(ref)
     assert probe == probes[0] + probes[1] and rb.merged_probe([{"ticks": [1]}]) is None
-    quiet = rb.quiet_mask(probe, min(probe))
+    assert rb.fastest_probe([None, [3, 2], [5]]) == 2 and rb.fastest_probe([None]) is None
+    quiet = rb.quiet_mask(probe, rb.fastest_probe([probe]))
     rb.merged_ratios(merged, samples, quiet)
     x = merged["X"]
     assert x["ratios"]["ref"]["median"] == 4.0 and x["ratios_quiet"]["ref"] == {

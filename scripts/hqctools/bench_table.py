@@ -55,6 +55,13 @@ def quiet_mask(probes, fastest):
     return [4 * p <= 5 * fastest for p in probes]
 
 
+def fastest_probe(runs):
+    """The core's own speed over a run: the fastest probe sample of its processes (runs: each a
+    list of samples, or None where the program had no probe), or None without any."""
+    known = [t for r in runs if r for t in r]
+    return min(known) if known else None
+
+
 def merged_probe(parts):
     """The probe's samples of one (level, op) over every round, in iteration order, or None
     where the bench program had no probe (not x86-64)."""
