@@ -6,6 +6,7 @@ build/auto. Metadata of each level (sizes, official digests) lives in kat/levels
 tests are driven by data rather than by constants repeated in every file.
 """
 import atexit
+import fcntl
 import json
 import os
 import shlex
@@ -198,30 +199,40 @@ PQCLEAN_VERSION = "0.8.1"
 
 @pytest.fixture(scope="session")
 def pqclean_pristine():
-    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached."""
+    """PQClean's root (common/, crypto_kem/) from the npm package, downloaded once and cached.
+    The cache is filled under a lock: scripts/run-tests runs test files that use it (test_patches,
+    test_tools) in parallel processes, and the second must neither download it again nor replace
+    the tree the first is copying."""
     root = CACHE / ("pqclean-" + PQCLEAN_VERSION)
     tree = root / "package" / "deps" / "PQClean"
-    if not tree.is_dir():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is not installed: the PQClean patch tests need "
-                        "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
-        CACHE.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
-                                 cwd=tmp, capture_output=True, text=True, timeout=300)
-            tgz = list(Path(tmp).glob("pqclean-*.tgz"))
-            if res.returncode != 0 or not tgz:
-                pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
-                            % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
-            with tarfile.open(tgz[0]) as tf:
-                members = [m for m in tf.getmembers()
-                           if m.name.startswith(("package/deps/PQClean/common/",
-                                                 "package/deps/PQClean/crypto_kem/hqc-"))]
-                tf.extractall(Path(tmp) / "x", members=members, filter="data")
-            if root.exists():
-                shutil.rmtree(root)
-            os.replace(Path(tmp) / "x", root)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not tree.is_dir():
+            fill_pqclean_cache(root)
     return tree
+
+
+def fill_pqclean_cache(root):
+    """Download PQClean's npm package and unpack its common/ and hqc folders into root."""
+    if shutil.which("npm") is None:
+        pytest.skip("npm is not installed: the PQClean patch tests need "
+                    "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
+                             cwd=tmp, capture_output=True, text=True, timeout=300)
+        tgz = list(Path(tmp).glob("pqclean-*.tgz"))
+        if res.returncode != 0 or not tgz:
+            pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
+                        % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
+        with tarfile.open(tgz[0]) as tf:
+            members = [m for m in tf.getmembers()
+                       if m.name.startswith(("package/deps/PQClean/common/",
+                                             "package/deps/PQClean/crypto_kem/hqc-"))]
+            tf.extractall(Path(tmp) / "x", members=members, filter="data")
+        if root.exists():
+            shutil.rmtree(root)
+        os.replace(Path(tmp) / "x", root)
 
 
 # Skips under CI=true (issue 37): a skip fails the run unless tests/skip_allowlist.txt allows its

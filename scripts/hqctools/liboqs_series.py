@@ -113,11 +113,13 @@ def generate(liboqs, official, work, source=ROOT, files=None):
 
 def write(files, out=OUT):
     """Write the series folder whole (temp files renamed once all are written), removing what
-    is not part of it."""
+    is not part of it. Another writer's temp files (common.replacing: NAME.tmp.PID) stay: two
+    test processes may regenerate the same series at once (scripts/run-tests), each file
+    renamed whole, the same bytes from either."""
     make_patches.write_all({out.name: files}, out.parent)
     for p in out.iterdir():
-        if p.name not in files:
-            p.unlink()
+        if p.name not in files and not re.search(r"\.tmp\.\d+$", p.name):
+            p.unlink(missing_ok=True)
 
 
 def make(liboqs=None, official=None, out=OUT):
