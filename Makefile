@@ -224,10 +224,12 @@ kat: all
 	$(PYTHON) scripts/make-kat --build $(BUILD)
 
 # The tests find the build through HQC_BUILD; every test program is a prerequisite of all.
-# -rfEs: every skip's reason (and each failure) in the summary, whose last line counts passed,
-# failed and skipped; under CI=true a skip not in tests/skip_allowlist.txt fails the run.
+# scripts/run-tests runs the test files as TEST_JOBS pytest processes at once, longest first
+# (tests/suite-plan.json); each is pytest -q -rfEs: every skip's reason (and each failure) in
+# the summary, then the totals; under CI=true a skip not in tests/skip_allowlist.txt fails the run.
+TEST_JOBS ?= 2
 test: all
-	HQC_BUILD=$(BUILD) $(PYTHON) -m pytest -q -rfEs tests
+	HQC_BUILD=$(BUILD) $(PYTHON) scripts/run-tests --jobs $(TEST_JOBS) tests
 
 clean:
 	rm -rf build
