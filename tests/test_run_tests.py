@@ -122,3 +122,17 @@ def test_runner_passes_and_records(tmp_path):
     seconds = json.loads(plan_file.read_text())["seconds"]
     assert sorted(seconds) == [str(d / "test_a.py"), str(d / "test_b.py")]
     assert all(0 < s < 60 for s in seconds.values()), seconds
+
+
+def test_series_cleanup_leaves_another_writers_temp_files(tmp_path):
+    """Two processes may regenerate patches/liboqs-0.16.0 at once: the cleanup after a write
+    removes what is not part of the series, but not the other writer's NAME.tmp.PID files,
+    whose rename would otherwise fail."""
+    from hqctools import liboqs_series as ls
+    out = tmp_path / "liboqs-0.16.0"
+    out.mkdir()
+    (out / "series.tmp.4242").write_text("the other writer's")
+    (out / "stale.patch").write_text("from an older series")
+    ls.write({"series": "a\n", "a.patch": "x\n"}, out)
+    assert sorted(p.name for p in out.iterdir()) == ["a.patch", "series", "series.tmp.4242"]
+    assert (out / "series").read_text() == "a\n"
