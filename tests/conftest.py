@@ -215,15 +215,13 @@ def pqclean_pristine():
 
 def fill_pqclean_cache(root):
     """Download PQClean's npm package and unpack its common/ and hqc folders into root."""
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed: the PQClean patch tests need "
-                    "`npm pack pqclean@%s`" % PQCLEAN_VERSION)
+    need_tools("npm")  # a failure under CI=true, as every missing tool
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
         res = subprocess.run(["npm", "pack", "--silent", "pqclean@" + PQCLEAN_VERSION],
                              cwd=tmp, capture_output=True, text=True, timeout=300)
         tgz = list(Path(tmp).glob("pqclean-*.tgz"))
         if res.returncode != 0 or not tgz:
-            pytest.skip("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
+            pytest.fail("`npm pack pqclean@%s` failed (is the npm registry reachable?): %s"
                         % (PQCLEAN_VERSION, res.stderr.strip()[-300:]))
         with tarfile.open(tgz[0]) as tf:
             members = [m for m in tf.getmembers()
@@ -237,5 +235,5 @@ def fill_pqclean_cache(root):
 
 # Skips under CI=true (issue 37): a skip fails the run unless tests/skip_allowlist.txt allows its
 # reason. The hooks live in tests/lib/skip_policy.py; importing them here registers them.
-from lib.skip_policy import (pytest_configure, pytest_make_collect_report,  # noqa: E402,F401
+from lib.skip_policy import (need_tools, pytest_configure, pytest_make_collect_report,  # noqa: E402,F401
                               pytest_runtest_makereport)

@@ -4,6 +4,7 @@ test file and names only files that exist; units start longest first, alone unit
 beside them, a together group in one pytest process; a failure, an error or a skip is reported
 with its text and fails the run as pytest itself would; --record writes the seconds."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +89,7 @@ def run_fake(tmp_path, d, out, plan, *args):
     plan_file.write_text(json.dumps(plan))
     res = subprocess.run([sys.executable, RUN_TESTS, "--plan", plan_file, "--jobs", "2", *args, d],
                          cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         env={**__import__("os").environ, "FAKE_OUT": str(out), "CI": ""})
+                         env={**os.environ, "FAKE_OUT": str(out), "CI": ""})
     marks = {p.name: json.loads(p.read_text()) for p in out.iterdir()}
     return res, marks, plan_file
 
