@@ -8,6 +8,7 @@ import contextlib
 import importlib.machinery
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def replacing(path, mode=None):
     """A temporary path next to path to write; renamed onto path when the block ends without an
     exception (after os.chmod(tmp, mode) if mode is given), removed otherwise."""
     path = Path(path)
-    tmp = path.with_name("%s.tmp.%d" % (path.name, os.getpid()))
+    tmp = path.with_name("%s.tmp.%d" % (path.name, os.getpid()))  # is_replacing_temp knows it
     try:
         yield tmp
         if mode is not None:
@@ -33,6 +34,12 @@ def replacing(path, mode=None):
     finally:
         if os.path.lexists(tmp):
             os.unlink(tmp)
+
+
+def is_replacing_temp(name):
+    """Whether a file name is one of replacing()'s temporary names (another process may be
+    writing it)."""
+    return re.search(r"\.tmp\.\d+$", name) is not None
 
 
 def write_atomic(path, text):

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from hqctools import common
 from hqctools import liboqs_import as li
 from hqctools import make_patches
 from hqctools import upstream_build as ub
@@ -118,7 +119,7 @@ def write(files, out=OUT):
     renamed whole, the same bytes from either."""
     make_patches.write_all({out.name: files}, out.parent)
     for p in out.iterdir():
-        if p.name not in files and not re.search(r"\.tmp\.\d+$", p.name):
+        if p.name not in files and not common.is_replacing_temp(p.name):
             p.unlink(missing_ok=True)
 
 
