@@ -42,7 +42,7 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
 #define HQC_NATIVE_FIXED_WEIGHT NULL
 #endif
 
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 /* The encoders (builds with a native backend only, backend.h): NULL, the portable twins,
  * unless the backend has kernels. */
 #ifndef HQC_NATIVE_RS_ENCODE
@@ -51,9 +51,9 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
 #ifndef HQC_NATIVE_RM_ENCODE
 #define HQC_NATIVE_RM_ENCODE NULL
 #endif
-#define HQC_NATIVE_ENCODERS .encode_rs = HQC_NATIVE_RS_ENCODE, .encode_rm = HQC_NATIVE_RM_ENCODE,
+#define HQC_NATIVE_OPS .encode_rs = HQC_NATIVE_RS_ENCODE, .encode_rm = HQC_NATIVE_RM_ENCODE,
 #else
-#define HQC_NATIVE_ENCODERS
+#define HQC_NATIVE_OPS
 #endif
 
 /* A sparse product is variable time by nature: a table that has one is marked so, and the
@@ -77,7 +77,7 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
         .rs_syndromes = HQC_NATIVE_RS_SYNDROMES,                \
         .rs_errors = HQC_NATIVE_RS_ERRORS,                      \
         .fixed_weight = HQC_NATIVE_FIXED_WEIGHT,                \
-        HQC_NATIVE_ENCODERS                                     \
+        HQC_NATIVE_OPS                                     \
     }
 
 #endif

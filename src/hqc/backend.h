@@ -75,7 +75,7 @@
  *   one make prove analyses, keeps the contract it was proved with (its preprocessed text is
  *   what scripts/prove-inputs compares), and there code.c calls the portable encoders.
  */
-#define HQC_BACKEND_ENCODERS 1
+#define HQC_BACKEND_NATIVE_OPS 1
 #endif
 
 typedef struct hqc_backend {
@@ -89,7 +89,7 @@ typedef struct hqc_backend {
     void (*rs_syndromes)(uint8_t *syn, const uint8_t *cdw);
     void (*rs_errors)(uint8_t *err, const uint8_t *syn);
     void (*fixed_weight)(uint32_t *support, const uint8_t *bytes, size_t weight);
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
     void (*encode_rs)(uint8_t *cdw, const uint8_t *msg);
     void (*encode_rm)(uint64_t *cdw, const uint8_t *msg);
 #endif

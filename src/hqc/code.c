@@ -45,7 +45,7 @@ static void reverse_bits_in_bytes(uint64_t *w, size_t words)
     }
 }
 
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 void code_encode_with(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K],
                       const hqc_backend *be)
 #else
@@ -57,7 +57,7 @@ void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8
         m[i] = msg[i];
     if (d->field_11b)
         shift_bytes(m, HQC_K);
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
     if (be->encode_rs != NULL)
         be->encode_rs(rs, m);
     else
@@ -65,7 +65,7 @@ void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8
         rs_encode(rs, m);
     if (d->field_11b)
         shift_bytes(rs, HQC_N1);
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
     if (be->encode_rm != NULL)
         be->encode_rm(cdw, rs);
     else
@@ -77,7 +77,7 @@ void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8
     zeroize(m, sizeof m);
 }
 
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K])
 {
     code_encode_with(d, cdw, msg, &HQC_NS(backend_ref));

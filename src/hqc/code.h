@@ -17,7 +17,7 @@
  * cdw (a dialect with reversed RM bits puts them back in the spec's order in place). */
 void code_encode(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K]);
 void code_decode(const hqc_dialect *d, uint8_t msg[HQC_K], uint64_t cdw[HQC_N1N2_WORDS], const hqc_backend *be);
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 /* Builds with a native backend (backend.h): code_encode through be's encoders where it has
  * them; code_encode itself keeps the portable ones. */
 void code_encode_with(const hqc_dialect *d, uint64_t cdw[HQC_N1N2_WORDS], const uint8_t msg[HQC_K],

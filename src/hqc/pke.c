@@ -197,7 +197,7 @@ static void encrypt_into(const hqc_dialect *d, uv_sink *sink, const uint8_t ek[H
     mul_fixed_weight(acc, acc, &r2, be);
     fixed_weight_init(&e, e_support, d->omega_r, other, be);
     add_fixed_weight(acc, &e, be);
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
     code_encode_with(d, other, m, be);
 #else
     code_encode(d, other, m);

@@ -37,7 +37,7 @@ static void inject(uint64_t *st, uint8_t cdw[HQC_N1], int errors, int burst)
     }
 }
 
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 #define GUARD 64 /* bytes after each output that the encoders must leave alone */
 
 /* be's RS and RM encoders (where it has them) and code_encode_with in every dialect, against
@@ -219,7 +219,7 @@ int main(int argc, char **argv)
         }
     }
     int encoder_checks = 0;
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
     for (const hqc_backend *const *l = HQC_NS(backend_list)(); *l; l++)
         if (HQC_NS(backend_by_name)((*l)->name))
             encoder_checks += check_encoders(*l, &st, trials / 10);

@@ -381,7 +381,7 @@ static int check_fixed_weight(const uint8_t seed[32], unsigned long cases, selft
     return finish(&c, sink, ctx);
 }
 
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
 static int has_encode_rs(const hqc_backend *be)
 {
     return be->encode_rs != NULL;
@@ -435,7 +435,7 @@ int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, 
            check_support(seed, 250 * scale, sink, ctx) + check_rm_decode(seed, 100 * scale, sink, ctx) +
            check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx) +
            check_fixed_weight(seed, 500 * scale, sink, ctx)
-#ifdef HQC_BACKEND_ENCODERS
+#ifdef HQC_BACKEND_NATIVE_OPS
            + check_encoders(seed, 250 * scale, sink, ctx)
 #endif
         ;
