@@ -33,7 +33,7 @@ EMU_VARS := BACKEND=avx512 CC=gcc OPT=-O2 SAN="$(EMU_ALIGN) $(EMU_SAN)" HQC_SHA3
             ISA_keccak_f1600_x4_avx512vl="$(EMU_ISA)" ISA_keccak_f1600_avx512="$(EMU_ISA)" \
             ISA_keccak_f1600_xmm="$(EMU_ISA)"
 EMU_PROGS = $(EMU_BUILD)/bin/hqc_info $(EMU_BUILD)/bin/test_keccak \
-            $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
+            $(foreach l,$(LEVELS),$(foreach p,kat test_mul test_code test_sparse test_sampling,$(EMU_BUILD)/bin/hqc$(l)_$(p)))
 
 .PHONY: avx512-emu avx512-emu-build
 avx512-emu-build:
@@ -43,6 +43,7 @@ avx512-emu-build:
 avx512-emu: avx512-emu-build
 	$(PYTHON) scripts/make-kat --build $(EMU_BUILD) --backends "avx512 avx512-sparse" --out $(EMU_BUILD)/kat
 	for l in $(LEVELS); do $(EMU_BUILD)/bin/hqc$${l}_test_mul $(EMU_PAIRS) 1 0 || exit 1; done
+	for l in $(LEVELS); do $(EMU_BUILD)/bin/hqc$${l}_test_sampling 300 || exit 1; done
 	$(EMU_BUILD)/bin/test_keccak
 
 # The guard itself, shown live (tests/test_avx512_emulated.py): one program compiled with the

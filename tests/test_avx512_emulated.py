@@ -5,7 +5,8 @@ with SIMDe's portable intrinsics and tests/emu/avx512_simde.h. Checks what the i
 compute: the Keccak kernels against their twins, the official KAT digests of both backends at every
 level, products against libgf2x, the support expansion
 (including HQC-1's 512-bit kernel) and RS syndromes against their portable twins, RS decoding
-through their syndromes, and their sparse products. Not the AVX-512 machine code, its speed or
+through their syndromes, their sparse products, and keygen's sampler through keygen_discards_vbmi
+against the spec's. Not the AVX-512 machine code, its speed or
 constant time (docs/VERIFICATION.md). Skips where SIMDe is missing, and on a CPU with the
 AVX-512 features the backend needs, where the ordinary tests run the real code.
 
@@ -109,6 +110,13 @@ def test_emulated_decoding_and_sparse_products(emu, level):
     out = run([emu / ("hqc%d_test_sparse" % level), 1000, 1], timeout=900).stdout
     assert out.rstrip().endswith(": ok"), out
     assert "[avx512-sparse]" in out, out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_emulated_keygen_sampler_matches_its_twin(emu, level):
+    # keygen_discards_vbmi through keygen's sampler, every dialect, against the spec's twin.
+    out = run([emu / ("hqc%d_test_sampling" % level), 300]).stdout
+    assert "sampler comparisons ok" in out and "with a keygen_discards kernel: avx512, avx512-sparse" in out, out
 
 
 @pytest.fixture(scope="module")

@@ -43,15 +43,20 @@ void HQC_NS(rs_errors_portable)(uint8_t *err, const uint8_t *syn);
 #endif
 
 #ifdef HQC_BACKEND_NATIVE_OPS
-/* The encoders (builds with a native backend only, backend.h): NULL, the portable twins,
- * unless the backend has kernels. */
+/* The encoders and keygen's discards (builds with a native backend only, backend.h): NULL,
+ * the portable twins, unless the backend has kernels. */
 #ifndef HQC_NATIVE_RS_ENCODE
 #define HQC_NATIVE_RS_ENCODE NULL
 #endif
 #ifndef HQC_NATIVE_RM_ENCODE
 #define HQC_NATIVE_RM_ENCODE NULL
 #endif
-#define HQC_NATIVE_OPS .encode_rs = HQC_NATIVE_RS_ENCODE, .encode_rm = HQC_NATIVE_RM_ENCODE,
+#ifndef HQC_NATIVE_KEYGEN_DISCARDS
+#define HQC_NATIVE_KEYGEN_DISCARDS NULL
+#endif
+#define HQC_NATIVE_OPS                                                                      \
+    .encode_rs = HQC_NATIVE_RS_ENCODE, .encode_rm = HQC_NATIVE_RM_ENCODE,                   \
+    .keygen_discards = HQC_NATIVE_KEYGEN_DISCARDS,
 #else
 #define HQC_NATIVE_OPS
 #endif

@@ -93,8 +93,13 @@ void pke_keygen_from_seeds(const hqc_dialect *d, uint8_t ek[HQC_PK_BYTES], const
 
     /* XOF(seed_dk) and expand-h of seed_ek are independent sponges: one batch. */
     kem_sponges_domain(NULL, NULL, s, se, &xof, sd, d->xof_domain);
+#ifdef HQC_BACKEND_NATIVE_OPS
+    sample_keygen_with(d, &xof, y_support, d->omega, be);
+    sample_keygen_with(d, &xof, x_support, d->omega, be);
+#else
     d->sample_keygen(&xof, y_support, d->omega);
     d->sample_keygen(&xof, x_support, d->omega);
+#endif
     xof_stream_wipe(&xof);
 
     fixed_weight_init(&y, y_support, d->omega, bits, be);
@@ -237,7 +242,11 @@ void pke_decrypt(const hqc_dialect *d, uint8_t m[HQC_K], xof_stream *dk, const u
     uint32_t support[HQC_OMEGA_MAX];
     fixed_weight y;
 
+#ifdef HQC_BACKEND_NATIVE_OPS
+    sample_keygen_with(d, dk, support, d->omega, be);
+#else
     d->sample_keygen(dk, support, d->omega);
+#endif
     fixed_weight_init(&y, support, d->omega, other, be);
 
     load_vector(acc, uv);

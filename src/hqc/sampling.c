@@ -911,6 +911,128 @@ void sample_encrypt_positions(uint32_t *support, const uint8_t *bytes, size_t we
         4 * (omega_r_) + ((align_) - 4 * (omega_r_) % (align_)) % (align_)};
 HQC_DIALECTS(HQC_DIALECT_SAMPLERS)
 
+#ifdef HQC_BACKEND_NATIVE_OPS
+/* Keygen's sampler with a backend's keygen_discards kernel (builds with a native backend only,
+ * backend.h). It reads the stream as sample_keygen_layout does and keeps the same draws: a draw
+ * is kept when its key is a position that no earlier row of the table holds, the rows being the
+ * positions kept before the window, then every draw of the window in order. sample_keygen_layout
+ * stays as its proof read it (a change there needs a whole make prove): this is its second
+ * driver, not a copy, whose table is one 16-bit row a draw, and whose comparisons and
+ * compaction of the kept keys the kernel makes for all the draws a vector needs at once. */
+#define NATIVE_DRAWS (32 * HQC_KEYGEN_BLOCKS)
+_Static_assert(HQC_OMEGA_MAX + 2 <= NATIVE_DRAWS, "one call of the kernel serves a vector without discards");
+/* The kept positions (fewer than omega), a window's draws, and the rows past the last call's
+ * draws that the kernel may write, up to its last block's end (backend.h). */
+#define NATIVE_ROWS                                                                                              \
+    (HQC_OMEGA_MAX + (XOF_HEAD_BYTES / DRAW_BYTES > HQC_OMEGA_MAX ? XOF_HEAD_BYTES / DRAW_BYTES : HQC_OMEGA_MAX) + 32)
+
+/* Samples on from the room / DRAW_BYTES whole draws at first, *count_io positions being kept
+ * already; returns the draws read (up to the one that completes the vector, or all). *high: the
+ * most rows written so far, for the wipe. */
+static size_t native_window(const hqc_backend *be, uint16_t rows[NATIVE_ROWS], uint32_t kept[NATIVE_DRAWS],
+                            size_t *high, const uint8_t *first, size_t room, int big_endian, uint32_t *support,
+                            size_t *count_io, size_t weight)
+{
+    size_t count = *count_io, nrows = count, used = 0;
+    const size_t draws = room / DRAW_BYTES;
+    uint32_t discard[HQC_KEYGEN_BLOCKS];
+    for (size_t i = 0; i < count; i++)
+        rows[i] = (uint16_t)support[i];
+    while (count < weight && used < draws) {
+        /* As many draws as positions are missing, and two more (y and x discard 0.24 draws
+         * between them on average at HQC-1, symmetric.h), at most what the window holds: the
+         * count is public. Their comparisons need the earlier draws' keys, not their
+         * decisions, so one call makes them all. */
+        const size_t n = min_size(draws - used, weight - count + 2);
+        const size_t top = nrows + 32 * ((n + 31) / 32); /* the rows the kernel may write */
+        *high = top > *high ? top : *high;
+        be->keygen_discards(rows, nrows, first + DRAW_BYTES * used, n, big_endian, discard, kept);
+        for (size_t b = 0; count < weight && 32 * b < n; b++) {
+            const size_t m = min_size(n - 32 * b, 32);
+            const uint16_t *key = rows + nrows + 32 * b;
+            if (count + m <= weight) {
+                /* This vector reads all m draws, so their decisions are public (sample_window),
+                 * and so is how many it keeps: the kernel has put their keys in order. */
+                const size_t keep = m - (size_t)__builtin_popcount(declassify_u32(discard[b]));
+                memcpy(support + count, kept + 32 * b, keep * sizeof support[0]);
+                count += keep;
+                used += m;
+            } else {
+                /* Draw by draw up to the one that completes the vector, each decision made
+                 * public: the later ones belong to the next vector. */
+                size_t l = 0;
+                for (; l < m && count < weight; l++) {
+                    if (declassify_u32((discard[b] >> l) & 1))
+                        continue;
+                    support[count++] = key[l];
+                }
+                used += l;
+            }
+        }
+        nrows += n; /* all n read, or the vector is complete */
+    }
+    *count_io = count;
+    zeroize(discard, sizeof discard);
+    return used;
+}
+
+static void sample_keygen_native(const stream_layout layout, xof_stream *xof, uint32_t *support, size_t weight,
+                                 const hqc_backend *be)
+{
+    uint16_t rows[NATIVE_ROWS];
+    uint32_t kept[NATIVE_DRAWS];
+    uint8_t chunk[DRAW_BYTES * HQC_OMEGA_MAX], junk[8];
+    size_t count = 0, high = 0, copied = 0;
+    while (count < weight) {
+        if (layout.chunked) {
+            /* Whole chunks of weight draws, in place in the head or copied out. */
+            const size_t len = DRAW_BYTES * weight;
+            const uint8_t *first = chunk;
+            if (xof->pos + len <= XOF_HEAD_BYTES) {
+                first = xof->head + xof->pos;
+                xof->pos += len;
+            } else {
+                xof_stream_read(xof, chunk, len);
+                copied = len;
+            }
+            skip_to_alignment(xof, junk, len, layout.align);
+            native_window(be, rows, kept, &high, first, len, layout.big_endian, support, &count, weight);
+        } else if (xof->pos + DRAW_BYTES <= XOF_HEAD_BYTES) {
+            /* The draws left in the head: all of them are read unless the vector completes. */
+            xof->pos += DRAW_BYTES * native_window(be, rows, kept, &high, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos,
+                                                   layout.big_endian, support, &count, weight);
+        } else {
+            /* Past the head (rare), one draw at a time, each read aligned. */
+            xof_stream_read(xof, chunk, DRAW_BYTES);
+            skip_to_alignment(xof, junk, DRAW_BYTES, layout.align);
+            copied = copied > DRAW_BYTES ? copied : DRAW_BYTES;
+            native_window(be, rows, kept, &high, chunk, DRAW_BYTES, layout.big_endian, support, &count, weight);
+        }
+    }
+    zeroize(rows, high * sizeof rows[0]);
+    zeroize(kept, sizeof kept);
+    zeroize(chunk, copied);
+    zeroize(junk, sizeof junk);
+}
+
+void sample_keygen_with(const hqc_dialect *d, xof_stream *xof, uint32_t *support, size_t weight,
+                        const hqc_backend *be)
+{
+    if (be->keygen_discards == NULL) {
+        d->sample_keygen(xof, support, weight);
+        return;
+    }
+#define NATIVE_LAYOUT(id, ...)                                                 \
+    if (d == &HQC_DIALECT_TABLE(id)) {                                         \
+        sample_keygen_native(HQC_CAT(layout_, id), xof, support, weight, be); \
+        return;                                                                \
+    }
+    HQC_DIALECTS(NATIVE_LAYOUT)
+#undef NATIVE_LAYOUT
+    d->sample_keygen(xof, support, weight); /* a table of no dialect: cannot happen */
+}
+#endif
+
 void support_to_vector_portable(uint64_t v[HQC_WORDS], const uint32_t *support, size_t weight)
 {
     /* Every 32-bit word is visited for every position, so the addresses touched are public.

@@ -44,6 +44,16 @@ void sample_encrypt_from_draws(uint32_t *support, const uint8_t *bytes, size_t w
 #define sample_encrypt_positions HQC_NS(sample_encrypt_positions)
 void sample_encrypt_positions(uint32_t *support, const uint8_t *bytes, size_t weight, const struct hqc_backend *be);
 
+/* Keygen's sampler of dialect d with be's keygen_discards kernel where it has one (backend.h),
+ * else d's own (the portable comparisons): the same positions and the same reads of the
+ * stream. Builds with a native backend only (backend.h before this header); pke.c calls it
+ * there. */
+#define sample_keygen_with HQC_NS(sample_keygen_with)
+#ifdef HQC_BACKEND_NATIVE_OPS
+void sample_keygen_with(const hqc_dialect *d, xof_stream *xof, uint32_t *support, size_t weight,
+                        const struct hqc_backend *be);
+#endif
+
 /* The default dialect's samplers under their plain names (tests, benchmarks). */
 #define sample_support_keygen HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_keygen)
 #define sample_support_encrypt HQC_DIALECT_NS(HQC_DEFAULT_DIALECT, sample_encrypt)

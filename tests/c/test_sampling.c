@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "sampling.h"
 #include "symmetric.h"
 #include "testutil.h"
@@ -50,46 +51,79 @@ static size_t twin_sample(xof_stream *xof, uint32_t *support, size_t weight)
     return draws;
 }
 
-typedef void (*keygen_sampler)(xof_stream *, uint32_t *, size_t);
 typedef size_t (*keygen_twin)(xof_stream *, uint32_t *, size_t);
 
-/* Samples y then x (as keygen does) with a dialect's sampler and its twin from copies of src
- * and compares everything they produce: supports, stream positions and the stream after.
+/* The keygen samplers under test: a dialect's own (the portable comparisons, be NULL) and, in
+ * builds with a native backend, the same dialect through every backend that has a
+ * keygen_discards kernel (backend.h), found in main. */
+typedef struct {
+    const hqc_dialect *d;
+    const hqc_backend *be;
+} keygen_sampler;
+static const hqc_backend *kernels[16];
+static size_t nkernels;
+
+static void run_sampler(keygen_sampler r, xof_stream *xof, uint32_t *support, size_t weight)
+{
+#ifdef HQC_BACKEND_NATIVE_OPS
+    if (r.be != NULL) {
+        sample_keygen_with(r.d, xof, support, weight, r.be);
+        return;
+    }
+#endif
+    r.d->sample_keygen(xof, support, weight);
+}
+
+/* Samples y then x (as keygen does) with one sampler and the twin from copies of src and
+ * compares everything they produce: supports, stream positions and the stream after.
  * dialect: "" or " <name>" in the messages. Returns the number of draws y and x read (past
- * the head, the stream's position stays at its end). */
-static size_t compare_with_twin(const xof_stream *src, keygen_sampler sampler, keygen_twin twin,
-                                const char *dialect, const char *what, int index)
+ * the head too). */
+static size_t compare_one(const xof_stream *src, keygen_sampler sampler, keygen_twin twin, const char *dialect,
+                          const char *what, int index)
 {
     xof_stream a = *src, b = *src;
     uint32_t ya[HQC_OMEGA], xa[HQC_OMEGA], yb[HQC_OMEGA], xb[HQC_OMEGA];
+    const char *be = sampler.be != NULL ? sampler.be->name : "portable";
     memset(ya, 0xa5, sizeof ya);
     memset(xa, 0xa5, sizeof xa);
     memset(yb, 0x5a, sizeof yb);
     memset(xb, 0x5a, sizeof xb);
-    sampler(&a, ya, HQC_OMEGA);
+    run_sampler(sampler, &a, ya, HQC_OMEGA);
     size_t draws = twin(&b, yb, HQC_OMEGA);
-    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s%s: y differs from the twin (%s %d)", HQC_NAME, dialect, what, index);
-    CHECK(a.pos == b.pos, "%s%s: stream position after y %zu, twin %zu (%s %d)", HQC_NAME, dialect, a.pos,
+    CHECK(memcmp(ya, yb, sizeof ya) == 0, "%s%s %s: y differs from the twin (%s %d)", HQC_NAME, dialect, be, what,
+          index);
+    CHECK(a.pos == b.pos, "%s%s %s: stream position after y %zu, twin %zu (%s %d)", HQC_NAME, dialect, be, a.pos,
           b.pos, what, index);
-    sampler(&a, xa, HQC_OMEGA);
+    run_sampler(sampler, &a, xa, HQC_OMEGA);
     draws += twin(&b, xb, HQC_OMEGA);
-    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s%s: x differs from the twin (%s %d)", HQC_NAME, dialect, what, index);
-    CHECK(a.pos == b.pos, "%s%s: stream position after x %zu, twin %zu (%s %d)", HQC_NAME, dialect, a.pos,
+    CHECK(memcmp(xa, xb, sizeof xa) == 0, "%s%s %s: x differs from the twin (%s %d)", HQC_NAME, dialect, be, what,
+          index);
+    CHECK(a.pos == b.pos, "%s%s %s: stream position after x %zu, twin %zu (%s %d)", HQC_NAME, dialect, be, a.pos,
           b.pos, what, index);
     /* The stream goes on identically (so a sampler that ran into the sponge read as much). */
     uint8_t ra[40], rb[40];
     xof_stream_read(&a, ra, sizeof ra);
     xof_stream_read(&b, rb, sizeof rb);
-    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s%s: the stream after x differs (%s %d)", HQC_NAME, dialect, what,
-          index);
+    CHECK(memcmp(ra, rb, sizeof ra) == 0, "%s%s %s: the stream after x differs (%s %d)", HQC_NAME, dialect, be,
+          what, index);
     cases++;
+    return draws;
+}
+
+/* compare_one for the dialect's own sampler and then through every kernel. */
+static size_t compare_with_twin(const xof_stream *src, const hqc_dialect *d, keygen_twin twin, const char *dialect,
+                                const char *what, int index)
+{
+    size_t draws = compare_one(src, (keygen_sampler){d, NULL}, twin, dialect, what, index);
+    for (size_t k = 0; k < nkernels; k++)
+        compare_one(src, (keygen_sampler){d, kernels[k]}, twin, dialect, what, index);
     return draws;
 }
 
 /* 161cd4f's keygen sampler against its twin. */
 static size_t compare_samplers(const xof_stream *src, const char *what, int index)
 {
-    return compare_with_twin(src, sample_support_keygen, twin_sample, "", what, index);
+    return compare_with_twin(src, &HQC_DIALECT_TABLE(161cd4f), twin_sample, "", what, index);
 }
 
 static void set_draw(xof_stream *s, size_t i, uint32_t draw)
@@ -218,17 +252,23 @@ static void every_draw_value(uint64_t *st)
             compare_samplers(&s, "draws near 2^24", (int)start);
             continue;
         }
-        xof_stream a = s;
-        uint32_t y[HQC_OMEGA], x[HQC_OMEGA];
-        sample_support_keygen(&a, y, HQC_OMEGA);
-        sample_support_keygen(&a, x, HQC_OMEGA);
-        for (uint32_t i = 0; i < HQC_OMEGA; i++) {
-            CHECK(y[i] == (start + i) % HQC_N, "%s: draw %u gave position %u", HQC_NAME, start + i, y[i]);
-            CHECK(x[i] == (start + HQC_OMEGA + i) % HQC_N, "%s: draw %u gave position %u", HQC_NAME,
-                  start + HQC_OMEGA + i, x[i]);
+        /* The portable comparisons (k = nkernels) and every kernel. */
+        for (size_t k = 0; k <= nkernels; k++) {
+            const keygen_sampler r = {&HQC_DIALECT_TABLE(161cd4f), k < nkernels ? kernels[k] : NULL};
+            xof_stream a = s;
+            uint32_t y[HQC_OMEGA], x[HQC_OMEGA];
+            run_sampler(r, &a, y, HQC_OMEGA);
+            run_sampler(r, &a, x, HQC_OMEGA);
+            for (uint32_t i = 0; i < HQC_OMEGA; i++) {
+                CHECK(y[i] == (start + i) % HQC_N, "%s: draw %u gave position %u (kernel %zu)", HQC_NAME, start + i,
+                      y[i], k);
+                CHECK(x[i] == (start + HQC_OMEGA + i) % HQC_N, "%s: draw %u gave position %u (kernel %zu)", HQC_NAME,
+                      start + HQC_OMEGA + i, x[i], k);
+            }
+            CHECK(a.pos == 3 * 2 * HQC_OMEGA, "%s: draws from %u: position %zu after x (kernel %zu)", HQC_NAME, start,
+                  a.pos, k);
+            cases++;
         }
-        CHECK(a.pos == 3 * 2 * HQC_OMEGA, "%s: draws from %u: position %zu after x", HQC_NAME, start, a.pos);
-        cases++;
     }
 }
 
@@ -292,8 +332,7 @@ static size_t twin_sample_v5(xof_stream *xof, uint32_t *support, size_t weight)
 /* v5.0.0's keygen sampler against its twin (compare_with_twin). */
 static size_t compare_v5(const xof_stream *src, const char *what, int index)
 {
-    return compare_with_twin(src, HQC_DIALECT_TABLE(v5_0_0).sample_keygen, twin_sample_v5, " v5.0.0", what,
-                             index);
+    return compare_with_twin(src, &HQC_DIALECT_TABLE(v5_0_0), twin_sample_v5, " v5.0.0", what, index);
 }
 
 /* Draw j of chunk c (big-endian), where the chunk lies in the head. */
@@ -495,6 +534,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [random trials >= 0] [seed]\n", argv[0]);
         return 2;
     }
+#ifdef HQC_BACKEND_NATIVE_OPS
+    for (const hqc_backend *const *b = HQC_NS(backend_list)(); *b != NULL; b++)
+        if ((*b)->keygen_discards != NULL && HQC_NS(backend_usable)(*b) && nkernels < sizeof kernels / sizeof kernels[0])
+            kernels[nkernels++] = *b;
+#endif
     placed_edges(&st);
     crowded_heads(&st, trials / 10 + 100);
     every_draw_value(&st);
@@ -502,6 +546,10 @@ int main(int argc, char **argv)
     v5_placed_edges(&st);
     v5_crowded_and_random(&st, trials);
     encrypt_sampler(&st, trials);
-    printf("%s: %d sampler comparisons ok\n", HQC_NAME, cases);
+    printf("%s: %d sampler comparisons ok (keygen: the portable sampler and %zu backends with a keygen_discards kernel",
+           HQC_NAME, cases, nkernels);
+    for (size_t k = 0; k < nkernels; k++)
+        printf("%s%s", k ? ", " : ": ", kernels[k]->name);
+    printf(")\n");
     return 0;
 }

@@ -2,7 +2,7 @@
 /* avx512_simde.h: forced (-include) into every file of src/gf2x/native/x86_64/avx512/ in the emulated build
  * only (mk/emu.mk, docs/VERIFICATION.md "Emulated AVX-512"): the _mm512_* intrinsics become
  * SIMDe's portable C, plus our own definitions, from Intel's Intrinsics Guide pseudocode, of
- * the sixteen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
+ * the seventeen SIMDe 0.7.4 lacks; and the backend tables and the AVX-512VL Keccak kernel stop
  * asking for AVX-512, VPCLMULQDQ and GFNI, so the dispatchers offer avx512, avx512-sparse and
  * that kernel on any AVX2 CPU. Never shipped. */
 #ifndef HQC_TESTS_EMU_AVX512_SIMDE_H
@@ -124,6 +124,17 @@ static inline __mmask32 emu_mask_cmp_epu16_mask(__mmask32 k, __m512i a, __m512i 
     return r;
 }
 
+/* VPCMPUD less-than into a mask, for keygen_discards_vbmi.c. */
+static inline __mmask16 emu_cmplt_epu32_mask(__m512i a, __m512i b)
+{
+    uint32_t x[16], y[16];
+    __mmask16 r = 0;
+    memcpy(x, &a, sizeof x), memcpy(y, &b, sizeof y);
+    for (int i = 0; i < 16; i++)
+        r |= (__mmask16)((x[i] < y[i]) << i);
+    return r;
+}
+
 /* VPSUBW with merge masking: lanes whose bit of k is clear keep src. */
 static inline __m512i emu_mask_sub_epi16(__m512i src, __mmask32 k, __m512i a, __m512i b)
 {
@@ -192,6 +203,8 @@ static inline __m512i emu_cvtepu16_epi32(__m256i a)
 #define _mm512_cmpeq_epi16_mask(a, b) emu_mask_cmp_epu16_mask(0xFFFFFFFFu, (a), (b), 0)
 #define _mm512_mask_cmpeq_epi16_mask(k, a, b) emu_mask_cmp_epu16_mask((k), (a), (b), 0)
 #define _mm512_cmplt_epu16_mask(a, b) emu_mask_cmp_epu16_mask(0xFFFFFFFFu, (a), (b), 1)
+#undef _mm512_cmplt_epu32_mask
+#define _mm512_cmplt_epu32_mask(a, b) emu_cmplt_epu32_mask((a), (b))
 #define _mm512_cvtepi32_epi16(a) emu_cvtepi32_epi16(a)
 #define _mm512_cvtepu16_epi32(a) emu_cvtepu16_epi32(a)
 #define _mm512_mask_storeu_epi32(mem, k, a) emu_mask_storeu((mem), (k), (a), 4)

@@ -2,9 +2,10 @@
 /* selftest_ops.c: the differential part of `hqc selftest` for one level (compiled once per
  * level): every operation of the backend contract (src/hqc/backend.h: mul, mul_sparse,
  * support_to_vector, rm_decode, rs_syndromes, rs_errors, fixed_weight, and in builds with a
- * native backend encode_rs and encode_rm) of every backend this CPU runs, against the portable
- * backend ref (fixed_weight, encode_rs, encode_rm: the portable code, which ref's NULL stands
- * for), on edge inputs and on inputs drawn from SHAKE256(seed). */
+ * native backend encode_rs, encode_rm and keygen_discards) of every backend this CPU runs,
+ * against the portable backend ref (fixed_weight, encode_rs, encode_rm, keygen_discards: the
+ * portable code, which ref's NULL stands for), on edge inputs and on inputs drawn from
+ * SHAKE256(seed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -426,6 +427,66 @@ static int check_encoders(const uint8_t seed[32], unsigned long cases, selftest_
     shake256_wipe(&x);
     return finish(&rs, sink, ctx) + finish(&rm, sink, ctx);
 }
+
+static int has_keygen_discards(const hqc_backend *be)
+{
+    return be->keygen_discards != NULL;
+}
+
+/* keygen_discards (the backends that have a kernel) through keygen's sampler, y then x, against
+ * each dialect's portable sampler (ref's): both supports and the stream position after each.
+ * Streams: random heads, and crowded ones (draws from a few values, some past the rejection
+ * threshold), whose vectors run past the head into the sponge; the dialects in turn. */
+static int check_keygen_discards(const uint8_t seed[32], unsigned long cases, selftest_sink sink, void *ctx)
+{
+    enum { OUT = 2 * HQC_OMEGA_MAX + 2 };
+    uint32_t want[OUT], got[OUT];
+    size_t ndialects = 0;
+    op_check c;
+    begin(&c, "keygen_discards", 0);
+    keep_kernels(&c, has_keygen_discards);
+    while (dialect_list()[ndialects] != NULL)
+        ndialects++;
+    shake256_ctx x;
+    rng_init(&x, seed, "keygen_discards");
+    for (unsigned long t = 0; t < cases; t++) {
+        const hqc_dialect *d = dialect_list()[t % ndialects];
+        uint8_t sponge_seed[HQC_SEED_BYTES];
+        xof_stream s;
+        shake256_squeeze(&x, sponge_seed, sizeof sponge_seed);
+        xof_init(&s.rest, sponge_seed);
+        shake256_squeeze(&x, s.head, sizeof s.head);
+        s.pos = 0;
+        const uint32_t pool = 2 * (uint32_t)d->omega + 8 + rng_below(&x, 64);
+        for (size_t i = 0; t % 2 && i + 3 <= sizeof s.head; i += 3) {
+            uint32_t draw = rng_below(&x, pool) * 977 + HQC_N * rng_below(&x, 3);
+            if (rng_below(&x, 256) < 24)
+                draw = HQC_REJECT_THRESHOLD + rng_below(&x, (1u << 24) - HQC_REJECT_THRESHOLD);
+            s.head[i] = (uint8_t)draw, s.head[i + 1] = (uint8_t)(draw >> 8), s.head[i + 2] = (uint8_t)(draw >> 16);
+        }
+        memset(want, 0, sizeof want);
+        xof_stream a = s;
+        d->sample_keygen(&a, want, d->omega);
+        want[2 * HQC_OMEGA_MAX] = (uint32_t)a.pos;
+        d->sample_keygen(&a, want + HQC_OMEGA_MAX, d->omega);
+        want[2 * HQC_OMEGA_MAX + 1] = (uint32_t)a.pos;
+        for (size_t i = 0; i < c.n; i++) {
+            memset(got, 0, sizeof got);
+            xof_stream b = s;
+            sample_keygen_with(d, &b, got, d->omega, c.be[i]);
+            got[2 * HQC_OMEGA_MAX] = (uint32_t)b.pos;
+            sample_keygen_with(d, &b, got + HQC_OMEGA_MAX, d->omega, c.be[i]);
+            got[2 * HQC_OMEGA_MAX + 1] = (uint32_t)b.pos;
+            FAULT(c.be[i], "keygen_discards", got);
+            compare(&c, i, got, want, sizeof got, t % 2 ? "crowded" : "random", t);
+            xof_stream_wipe(&b);
+        }
+        xof_stream_wipe(&a);
+        xof_stream_wipe(&s);
+    }
+    shake256_wipe(&x);
+    return finish(&c, sink, ctx);
+}
 #endif
 
 int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, void *ctx)
@@ -436,7 +497,7 @@ int HQC_NS(selftest_ops)(const uint8_t seed[32], int quick, selftest_sink sink, 
            check_rs_syndromes(seed, 500 * scale, sink, ctx) + check_rs_errors(seed, 500 * scale, sink, ctx) +
            check_fixed_weight(seed, 500 * scale, sink, ctx)
 #ifdef HQC_BACKEND_NATIVE_OPS
-           + check_encoders(seed, 250 * scale, sink, ctx)
+           + check_encoders(seed, 250 * scale, sink, ctx) + check_keygen_discards(seed, 250 * scale, sink, ctx)
 #endif
         ;
 }

@@ -3,13 +3,14 @@
  * Toom-3 over Karatsuba over the 512-bit VPCLMULQDQ kernel (toom3_mul.c, after Robert and
  * Veron 2021) with the AVX-512 reduction, the GFNI syndromes, RS error values and support
  * expansion, encryption's positions with VBMI byte permutes, the RM decoder on 32-lane
- * vectors, and the RS and RM encoders with GFNI. */
+ * vectors, the RS and RM encoders with GFNI, and keygen's discards with VBMI. */
 #ifndef HQC_AVX512_META_H
 #define HQC_AVX512_META_H
 
 #include "cpu.h"
 #include "fixed_weight_vbmi.h"
 #include "gf2x_avx512.h"
+#include "keygen_discards_vbmi.h"
 #include "rm_decode_avx512.h"
 #include "rm_encode_gfni.h"
 #include "rs_encode_gfni.h"
@@ -30,5 +31,6 @@
 #define HQC_NATIVE_FIXED_WEIGHT fixed_weight_vbmi
 #define HQC_NATIVE_RS_ENCODE rs_encode_gfni
 #define HQC_NATIVE_RM_ENCODE rm_encode_gfni
+#define HQC_NATIVE_KEYGEN_DISCARDS keygen_discards_vbmi
 
 #endif
