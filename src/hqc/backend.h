@@ -72,18 +72,17 @@
  *   in, N1N2_WORDS words out), exactly as rs_encode and rm_encode (src/hqc/reed_solomon.c,
  *   src/hqc/reed_muller.c) compute them. No aliasing. Constant time in the bytes of msg.
  *
- * keygen_discards(rows, nrows, bytes, ndraws, big_endian, discard, kept)     (NULL: the portable sampler)
- *   Keygen's draws (SampleFixedWeightVect$, src/hqc/sampling.c), 1 <= ndraws <= 32 HQC_KEYGEN_BLOCKS
- *   of them: draw j is the 24-bit integer of bytes[3 j, 3 j + 3), read little-endian, or
- *   big-endian if big_endian != 0; its key is draw mod N below HQC_REJECT_THRESHOLD, else
- *   0xFFFF. Writes rows[nrows + j] = key j and sets bit j % 32 of discard[j / 32] (the bits
- *   past ndraws clear) when key j is 0xFFFF or equals rows[i] for some i < nrows + j: the draws
- *   the sampler discards, against the rows before them (its kept positions, earlier draws).
- *   For each block b of 32 draws, kept[32 b, 32 b + 32) holds first the keys of the block's
- *   draws not discarded, in order, then any values. Reads bytes[0, 3 ndraws) and rows[0,
- *   nrows); may write any value to rows[nrows + ndraws, nrows + 32 B), B = ceil(ndraws / 32),
- *   so rows has room for that. Writes discard[0, B), kept[0, 32 B). Any alignment; no aliasing
- *   between rows, bytes, discard and kept. Constant time in the bytes and the rows.
+ * keygen_discards(rows, nrows, bytes, ndraws, big_endian, discard)     (NULL: the portable sampler)
+ *   Keygen's draws (SampleFixedWeightVect$, src/hqc/sampling.c), 1 <= ndraws <= 32
+ *   HQC_KEYGEN_BLOCKS of them: draw j is the 24-bit integer of bytes[3 j, 3 j + 3), read
+ *   little-endian, or big-endian if big_endian != 0; its key is draw mod N below
+ *   HQC_REJECT_THRESHOLD, else 0xFFFF. Writes rows[nrows + j] = key j and sets bit j % 32 of
+ *   discard[j / 32] (the bits past ndraws clear) when key j is 0xFFFF or equals rows[i] for
+ *   some i < nrows + j: the draws the sampler discards, against the rows before them (its kept
+ *   positions, earlier draws). Reads bytes[0, 3 ndraws) and rows[0, nrows); may write any value
+ *   to rows[nrows + ndraws, nrows + 32 B), B = ceil(ndraws / 32), so rows has room for that;
+ *   writes discard[0, B). Any alignment; no aliasing between rows, bytes and discard. Constant
+ *   time in the bytes and the rows.
  *
  *   Only builds that compile a native backend have these three fields: the portable build, the
  *   one make prove analyses, keeps the contract it was proved with (its preprocessed text is
@@ -109,7 +108,7 @@ typedef struct hqc_backend {
     void (*encode_rs)(uint8_t *cdw, const uint8_t *msg);
     void (*encode_rm)(uint64_t *cdw, const uint8_t *msg);
     void (*keygen_discards)(uint16_t *rows, size_t nrows, const uint8_t *bytes, size_t ndraws, int big_endian,
-                            uint32_t *discard, uint32_t *kept);
+                            uint32_t *discard);
 #endif
 } hqc_backend;
 

@@ -917,8 +917,8 @@ HQC_DIALECTS(HQC_DIALECT_SAMPLERS)
  * is kept when its key is a position that no earlier row of the table holds, the rows being the
  * positions kept before the window, then every draw of the window in order. sample_keygen_layout
  * stays as its proof read it (a change there needs a whole make prove): this is its second
- * driver, not a copy, whose table is one 16-bit row a draw, and whose comparisons and
- * compaction of the kept keys the kernel makes for all the draws a vector needs at once. */
+ * driver, not a copy, whose table is one 16-bit row a draw, and whose comparisons the kernel
+ * makes for all the draws a vector needs at once. */
 #define NATIVE_DRAWS (32 * HQC_KEYGEN_BLOCKS)
 _Static_assert(HQC_OMEGA_MAX + 2 <= NATIVE_DRAWS, "one call of the kernel serves a vector without discards");
 /* The kept positions (fewer than omega), a window's draws, and the rows past the last call's
@@ -929,9 +929,8 @@ _Static_assert(HQC_OMEGA_MAX + 2 <= NATIVE_DRAWS, "one call of the kernel serves
 /* Samples on from the room / DRAW_BYTES whole draws at first, *count_io positions being kept
  * already; returns the draws read (up to the one that completes the vector, or all). *high: the
  * most rows written so far, for the wipe. */
-static size_t native_window(const hqc_backend *be, uint16_t rows[NATIVE_ROWS], uint32_t kept[NATIVE_DRAWS],
-                            size_t *high, const uint8_t *first, size_t room, int big_endian, uint32_t *support,
-                            size_t *count_io, size_t weight)
+static size_t native_window(const hqc_backend *be, uint16_t rows[NATIVE_ROWS], size_t *high, const uint8_t *first,
+                            size_t room, int big_endian, uint32_t *support, size_t *count_io, size_t weight)
 {
     size_t count = *count_io, nrows = count, used = 0;
     const size_t draws = room / DRAW_BYTES;
@@ -946,16 +945,19 @@ static size_t native_window(const hqc_backend *be, uint16_t rows[NATIVE_ROWS], u
         const size_t n = min_size(draws - used, weight - count + 2);
         const size_t top = nrows + 32 * ((n + 31) / 32); /* the rows the kernel may write */
         *high = top > *high ? top : *high;
-        be->keygen_discards(rows, nrows, first + DRAW_BYTES * used, n, big_endian, discard, kept);
+        be->keygen_discards(rows, nrows, first + DRAW_BYTES * used, n, big_endian, discard);
         for (size_t b = 0; count < weight && 32 * b < n; b++) {
             const size_t m = min_size(n - 32 * b, 32);
             const uint16_t *key = rows + nrows + 32 * b;
             if (count + m <= weight) {
-                /* This vector reads all m draws, so their decisions are public (sample_window),
-                 * and so is how many it keeps: the kernel has put their keys in order. */
-                const size_t keep = m - (size_t)__builtin_popcount(declassify_u32(discard[b]));
-                memcpy(support + count, kept + 32 * b, keep * sizeof support[0]);
-                count += keep;
+                /* This vector reads all m draws, so their decisions are public (sample_window).
+                 * Each key is stored where the next kept one goes, and the count moves on past
+                 * the kept ones: a loop over the kept ones would chain its steps. */
+                uint32_t keep = ~declassify_u32(discard[b]);
+                for (size_t l = 0; l < m; l++, keep >>= 1) {
+                    support[count] = key[l];
+                    count += keep & 1;
+                }
                 used += m;
             } else {
                 /* Draw by draw up to the one that completes the vector, each decision made
@@ -980,7 +982,6 @@ static void sample_keygen_native(const stream_layout layout, xof_stream *xof, ui
                                  const hqc_backend *be)
 {
     uint16_t rows[NATIVE_ROWS];
-    uint32_t kept[NATIVE_DRAWS];
     uint8_t chunk[DRAW_BYTES * HQC_OMEGA_MAX], junk[8];
     size_t count = 0, high = 0, copied = 0;
     while (count < weight) {
@@ -996,21 +997,20 @@ static void sample_keygen_native(const stream_layout layout, xof_stream *xof, ui
                 copied = len;
             }
             skip_to_alignment(xof, junk, len, layout.align);
-            native_window(be, rows, kept, &high, first, len, layout.big_endian, support, &count, weight);
+            native_window(be, rows, &high, first, len, layout.big_endian, support, &count, weight);
         } else if (xof->pos + DRAW_BYTES <= XOF_HEAD_BYTES) {
             /* The draws left in the head: all of them are read unless the vector completes. */
-            xof->pos += DRAW_BYTES * native_window(be, rows, kept, &high, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos,
+            xof->pos += DRAW_BYTES * native_window(be, rows, &high, xof->head + xof->pos, XOF_HEAD_BYTES - xof->pos,
                                                    layout.big_endian, support, &count, weight);
         } else {
             /* Past the head (rare), one draw at a time, each read aligned. */
             xof_stream_read(xof, chunk, DRAW_BYTES);
             skip_to_alignment(xof, junk, DRAW_BYTES, layout.align);
             copied = copied > DRAW_BYTES ? copied : DRAW_BYTES;
-            native_window(be, rows, kept, &high, chunk, DRAW_BYTES, layout.big_endian, support, &count, weight);
+            native_window(be, rows, &high, chunk, DRAW_BYTES, layout.big_endian, support, &count, weight);
         }
     }
     zeroize(rows, high * sizeof rows[0]);
-    zeroize(kept, sizeof kept);
     zeroize(chunk, copied);
     zeroize(junk, sizeof junk);
 }

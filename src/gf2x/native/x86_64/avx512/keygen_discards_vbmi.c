@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* keygen_discards_vbmi.c: keygen's fixed-weight sampler (the spec's SampleFixedWeightVect$)
  * for the avx512 backend, its quadratic part: the draws' keys (draw mod n, or 0xFFFF from the
- * rejection threshold up), 32 in a register, which of them repeat an earlier row of the
- * sampler's table, and the kept ones in order, with AVX-512BW and VBMI. The portable twin is
+ * rejection threshold up), 32 in a register, and which of them repeat an earlier row of the
+ * sampler's table, with AVX-512BW and VBMI. The portable twin is
  * sample_window's block_discards (src/hqc/sampling.c), 8 draws at a time at SSE2 width. */
 #include "keygen_discards_vbmi.h"
 
@@ -104,24 +104,13 @@ static inline uint32_t rows_against(const uint16_t *rows, size_t nrows, size_t n
     return found;
 }
 
-/* The number of set bits of m, by arithmetic (a popcnt instruction is not in the backend's
- * ISA, and the library's fallback looks bytes up in a table). */
-static inline uint32_t bit_count(uint32_t m)
-{
-    m = m - ((m >> 1) & 0x55555555u);
-    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-    m = (m + (m >> 4)) & 0x0F0F0F0Fu;
-    return (m * 0x01010101u) >> 24;
-}
-
-/* One block of up to 32 draws (keygen_discards_vbmi): its discard mask, its kept keys. */
-static inline uint32_t one_block(uint16_t *rows, size_t nrows, const uint8_t *bytes, size_t ndraws,
-                                      int big_endian, uint32_t kept[32])
+/* One block of up to 32 draws (keygen_discards_vbmi): its discard mask. */
+static inline uint32_t one_block(uint16_t *rows, size_t nrows, const uint8_t *bytes, size_t ndraws, int big_endian)
 {
     const __mmask32 live = ndraws >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << ndraws) - 1);
-    const __m512i lo = keys16(bytes, ndraws, 0, big_endian);
-    const __m512i hi = ndraws > 16 ? keys16(bytes, ndraws, 1, big_endian) : _mm512_setzero_si512();
-    const __m512i key = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)), _mm512_cvtepi32_epi16(hi), 1);
+    const __m256i lo = _mm512_cvtepi32_epi16(keys16(bytes, ndraws, 0, big_endian));
+    const __m256i hi = ndraws > 16 ? _mm512_cvtepi32_epi16(keys16(bytes, ndraws, 1, big_endian)) : _mm256_setzero_si256();
+    const __m512i key = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
     const __m512i swapped = _mm512_rol_epi32(key, 16);
     /* The keys go to rows in one whole store (rows has room for 32: backend.h), from which the
      * loads below are forwarded; a masked store's are not (they waited for it to reach the
@@ -144,30 +133,15 @@ static inline uint32_t one_block(uint16_t *rows, size_t nrows, const uint8_t *by
         own |= _mm512_cmpeq_epi16_mask(key, k) & from;
         own_swapped |= _mm512_cmpeq_epi16_mask(swapped, k) & (from | (uint32_t)1 << (2 * p));
     }
-    const uint32_t discard = (same | own | swap_pairs(own_swapped)) & live;
-    /* kept: the keys of the draws not discarded, in order, by compressing each half and
-     * placing the second after the first's n0 (a secret count, so by permutes, not by an
-     * address): lane i < 16 takes lo's compressed lane i below n0, else hi's lane i - n0;
-     * lane 16 + i takes hi's lane 16 + i - n0. */
-    const uint32_t keep = ~discard & live;
-    const __m512i clo = _mm512_maskz_compress_epi32((__mmask16)keep, lo);
-    const __m512i chi = _mm512_maskz_compress_epi32((__mmask16)(keep >> 16), hi);
-    const __m512i n0 = _mm512_set1_epi32((int)bit_count(keep & 0xFFFF));
-    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    const __m512i sixteen = _mm512_set1_epi32(16);
-    const __m512i from_hi = _mm512_sub_epi32(_mm512_add_epi32(iota, sixteen), n0); /* i + 16 - n0 */
-    const __m512i idx0 = _mm512_mask_mov_epi32(iota, _mm512_cmpge_epu32_mask(iota, n0), from_hi);
-    _mm512_storeu_si512(kept, _mm512_permutex2var_epi32(clo, idx0, chi));
-    _mm512_storeu_si512(kept + 16, _mm512_permutexvar_epi32(from_hi, chi));
-    return discard;
+    return (same | own | swap_pairs(own_swapped)) & live;
 }
 
 /* Block by block, in one call: a block's comparisons need the earlier blocks' keys, not their
  * decisions, so the core can overlap one block's keys with the comparisons of the one before. */
 void keygen_discards_vbmi(uint16_t *rows, size_t nrows, const uint8_t *bytes, size_t ndraws, int big_endian,
-                          uint32_t *discard, uint32_t *kept)
+                          uint32_t *discard)
 {
     for (size_t b = 0; 32 * b < ndraws; b++)
         discard[b] = one_block(rows, nrows + 32 * b, bytes + 96 * b, ndraws - 32 * b < 32 ? ndraws - 32 * b : 32,
-                                    big_endian, kept + 32 * b);
+                               big_endian);
 }

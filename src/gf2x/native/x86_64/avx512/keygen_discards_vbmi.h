@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* keygen_discards_vbmi.h: keygen's draws, their keys, which of them are discarded and the
- * kept ones in order, 32 in a register, with AVX-512BW and VBMI (the avx512 backend's); same
+/* keygen_discards_vbmi.h: keygen's draws, their keys and which of them are discarded, 32 in a
+ * register, with AVX-512BW and VBMI (the avx512 backend's); same
  * contract as hqc_backend.keygen_discards. */
 #ifndef HQC_KEYGEN_DISCARDS_VBMI_H
 #define HQC_KEYGEN_DISCARDS_VBMI_H
@@ -12,6 +12,6 @@
 
 #define keygen_discards_vbmi HQC_NS(keygen_discards_vbmi)
 void keygen_discards_vbmi(uint16_t *rows, size_t nrows, const uint8_t *bytes, size_t ndraws, int big_endian,
-                          uint32_t *discard, uint32_t *kept);
+                          uint32_t *discard);
 
 #endif
