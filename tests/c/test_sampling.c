@@ -526,6 +526,67 @@ static void encrypt_sampler(uint64_t *st, int trials)
     }
 }
 
+#ifdef HQC_BACKEND_NATIVE_OPS
+/* Each keygen_discards kernel called directly, against its contract in backend.h: the keys it
+ * writes after the rows, every bit of every discard word (the bits past ndraws clear), the rows
+ * before nrows and after the room it may write unchanged. Rows and draws come from a few
+ * values, so that repeats fall everywhere (against the rows, inside a block, across blocks),
+ * with draws at or above the threshold and rows of 0xFFFF among them; bytes are exactly
+ * 3 ndraws long in their own allocation, for the sanitizer builds to catch a read past them. */
+#define KERNEL_ROOM (512 + 32 * HQC_KEYGEN_BLOCKS + 16)
+static void kernel_contract(uint64_t *st, int trials)
+{
+    static uint16_t rows[KERNEL_ROOM], want_rows[KERNEL_ROOM];
+    for (size_t k = 0; k < nkernels; k++)
+        for (int t = 0; t < trials; t++) {
+            const uint64_t x = splitmix64(st);
+            const size_t nrows = t % 7 == 0 ? 0 : (size_t)(x % 400);
+            const size_t ndraws = 1 + (size_t)((x >> 16) % (32 * HQC_KEYGEN_BLOCKS));
+            const size_t blocks = (ndraws + 31) / 32;
+            const int big_endian = (int)((x >> 32) & 1);
+            const uint32_t spread = (x >> 33) % 3 == 0 ? HQC_N : 40; /* keys among few values, or any */
+            uint8_t *bytes = malloc(3 * ndraws);
+            uint32_t discard[HQC_KEYGEN_BLOCKS + 1], want[HQC_KEYGEN_BLOCKS + 1];
+            CHECK(bytes != NULL, "out of memory");
+            for (size_t i = 0; i < KERNEL_ROOM; i++)
+                rows[i] = (uint16_t)(splitmix64(st) % 7 == 0 ? 0xFFFF : splitmix64(st) % spread);
+            memset(want, 0, sizeof want);
+            for (size_t j = 0; j < ndraws; j++) {
+                const uint64_t y = splitmix64(st);
+                uint32_t draw = (uint32_t)(y % spread) + HQC_N * (uint32_t)((y >> 20) % (HQC_REJECT_THRESHOLD / HQC_N));
+                if (y % 11 == 0)
+                    draw = (uint32_t)(HQC_REJECT_THRESHOLD + (y >> 40) % (DRAW_LIMIT - HQC_REJECT_THRESHOLD));
+                for (int b = 0; b < 3; b++)
+                    bytes[3 * j + (size_t)b] = (uint8_t)(draw >> (8 * (big_endian ? 2 - b : b)));
+            }
+            memcpy(want_rows, rows, sizeof rows);
+            for (size_t j = 0; j < ndraws; j++) {
+                const uint8_t *b = bytes + 3 * j;
+                const uint32_t draw = big_endian ? (uint32_t)b[0] << 16 | (uint32_t)b[1] << 8 | b[2]
+                                                 : (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
+                const uint16_t key = draw >= HQC_REJECT_THRESHOLD ? 0xFFFF : (uint16_t)(draw % HQC_N);
+                int repeat = key == 0xFFFF;
+                for (size_t i = 0; i < nrows + j; i++)
+                    repeat |= want_rows[i] == key;
+                want_rows[nrows + j] = key;
+                want[j / 32] |= (uint32_t)repeat << (j % 32);
+            }
+            discard[blocks] = want[blocks] = 0x5A5A5A5Au; /* past the words it may write */
+            kernels[k]->keygen_discards(rows, nrows, bytes, ndraws, big_endian, discard);
+            CHECK(memcmp(discard, want, (blocks + 1) * sizeof *want) == 0,
+                  "%s: %s keygen_discards: discard words differ (nrows %zu, ndraws %zu, big-endian %d)", HQC_NAME,
+                  kernels[k]->name, nrows, ndraws, big_endian);
+            CHECK(memcmp(rows, want_rows, (nrows + ndraws) * sizeof *rows) == 0 &&
+                      memcmp(rows + nrows + 32 * blocks, want_rows + nrows + 32 * blocks,
+                             (KERNEL_ROOM - nrows - 32 * blocks) * sizeof *rows) == 0,
+                  "%s: %s keygen_discards: rows differ (nrows %zu, ndraws %zu, big-endian %d)", HQC_NAME,
+                  kernels[k]->name, nrows, ndraws, big_endian);
+            free(bytes);
+            cases++;
+        }
+}
+#endif
+
 int main(int argc, char **argv)
 {
     int trials = argc > 1 ? atoi(argv[1]) : 20000;
@@ -546,6 +607,9 @@ int main(int argc, char **argv)
     v5_placed_edges(&st);
     v5_crowded_and_random(&st, trials);
     encrypt_sampler(&st, trials);
+#ifdef HQC_BACKEND_NATIVE_OPS
+    kernel_contract(&st, trials / 4 + 200);
+#endif
     printf("%s: %d sampler comparisons ok (keygen: the portable sampler and %zu backends with a keygen_discards kernel",
            HQC_NAME, cases, nkernels);
     for (size_t k = 0; k < nkernels; k++)

@@ -9,13 +9,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-/* floor(d / n) for 24-bit d by one multiply and a shift, as in sampling.c's draw_key (exact:
- * Granlund and Montgomery's Theorem 4.2 for s = 24 + ceil(log2 n)). */
-#define SHIFT (24 + (HQC_N <= 32768 ? 15 : 16))
-#define MU ((((uint64_t)1 << SHIFT) + HQC_N - 1) / HQC_N)
-_Static_assert(MU * HQC_N - ((uint64_t)1 << SHIFT) <= ((uint64_t)1 << (SHIFT - 24)), "exact quotient");
-_Static_assert(MU < ((uint64_t)1 << 32) && SHIFT >= 32, "a 32 x 32-bit product, its quotient above bit 32");
-_Static_assert(HQC_N < 0xFFFF, "0xFFFF is never a position");
+#include "keygen_key.h"
 
 /* The keys of draws 16 h .. 16 h + 15 (h = 0, 1) as 32-bit lanes: the 3-byte draws at bytes,
  * gathered into the low three bytes of each lane by one byte permute (VBMI), of which the
@@ -35,9 +29,9 @@ static inline __m512i keys16(const uint8_t *bytes, size_t ndraws, unsigned h, in
                                        0, 12, 13, 14, 0, 9, 10, 11, 0, 6, 7, 8, 0, 3, 4, 5, 0, 0, 1, 2);
     const __m512i d = _mm512_maskz_permutexvar_epi8(0x7777777777777777ULL, big_endian ? be : le, raw);
     /* q = floor(d mu / 2^SHIFT): 64-bit products of the even lanes, then of the odd ones. */
-    const __m512i mu = _mm512_set1_epi64((long long)MU);
-    const __m512i q_even = _mm512_srli_epi64(_mm512_mul_epu32(d, mu), SHIFT);
-    const __m512i q_odd = _mm512_srli_epi64(_mm512_mul_epu32(_mm512_srli_epi64(d, 32), mu), SHIFT - 32);
+    const __m512i mu = _mm512_set1_epi64((long long)KEYGEN_KEY_MU);
+    const __m512i q_even = _mm512_srli_epi64(_mm512_mul_epu32(d, mu), KEYGEN_KEY_SHIFT);
+    const __m512i q_odd = _mm512_srli_epi64(_mm512_mul_epu32(_mm512_srli_epi64(d, 32), mu), KEYGEN_KEY_SHIFT - 32);
     const __m512i q = _mm512_mask_blend_epi32(0xAAAA, q_even, q_odd);
     const __m512i rest = _mm512_sub_epi32(d, _mm512_mullo_epi32(q, _mm512_set1_epi32(HQC_N)));
     const __mmask16 below = _mm512_cmplt_epu32_mask(d, _mm512_set1_epi32((int)HQC_REJECT_THRESHOLD));
