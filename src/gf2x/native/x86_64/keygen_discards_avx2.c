@@ -10,7 +10,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "keygen_key.h"
+#include "keygen_discards_shared.h"
 
 /* The keys of 8 draws as 32-bit lanes, from draws 0..3 in bytes 0..11 of lo and draws 4..7 in
  * bytes 4..15 of hi: a byte shuffle into the low three bytes of each lane (little- or
@@ -96,20 +96,6 @@ static inline uint32_t lanes_to_bits(__m256i lo, __m256i hi)
     return (uint32_t)_mm256_movemask_epi8(_mm256_permute4x64_epi64(_mm256_packs_epi16(lo, hi), 0xD8));
 }
 
-/* The 32-bit word at p (two adjacent rows). */
-static inline uint32_t pair_at(const uint16_t *p)
-{
-    uint32_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-}
-
-/* Bit 2 i of m to bit 2 i + 1 and back, for every i. */
-static inline uint32_t swap_pairs(uint32_t m)
-{
-    return ((m & 0x55555555u) << 1) | ((m >> 1) & 0x55555555u);
-}
-
 /* Whether each key equals one of rows[0, nrows), two rows a step: a broadcast 32-bit pair of
  * rows against the keys (lane 2 i with the first row, 2 i + 1 with the second) and against the
  * keys with the two of every 32-bit lane swapped (sw: lane 2 i + 1's key with the first row,
@@ -120,7 +106,7 @@ static inline uint32_t against_rows(const uint16_t *rows, size_t nrows, const __
     __m256i acc[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()}, acc_sw[2] = {acc[0], acc[0]};
     size_t r = 0;
     for (; r + 2 <= nrows; r += 2) {
-        const __m256i p = _mm256_set1_epi32((int)pair_at(rows + r));
+        const __m256i p = _mm256_set1_epi32((int)keygen_pair_at(rows + r));
         for (size_t h = 0; h < halves; h++) {
             acc[h] = _mm256_or_si256(acc[h], _mm256_cmpeq_epi16(key[h], p));
             acc_sw[h] = _mm256_or_si256(acc_sw[h], _mm256_cmpeq_epi16(sw[h], p));
@@ -131,7 +117,7 @@ static inline uint32_t against_rows(const uint16_t *rows, size_t nrows, const __
         for (size_t h = 0; h < halves; h++)
             acc[h] = _mm256_or_si256(acc[h], _mm256_cmpeq_epi16(key[h], p));
     }
-    return lanes_to_bits(acc[0], acc[1]) | swap_pairs(lanes_to_bits(acc_sw[0], acc_sw[1]));
+    return lanes_to_bits(acc[0], acc[1]) | keygen_swap_pairs(lanes_to_bits(acc_sw[0], acc_sw[1]));
 }
 
 /* The same for the first ndraws keys (at rows + nrows), one key at a time: a broadcast key
@@ -178,7 +164,7 @@ static inline __attribute__((always_inline)) void half_triangle(const uint16_t *
                                                                 __m256i *acc_other, __m256i *acc_other_sw)
 {
     for (size_t p = 0; p < npairs; p++) {
-        const __m256i k = _mm256_set1_epi32((int)pair_at(row + 2 * p));
+        const __m256i k = _mm256_set1_epi32((int)keygen_pair_at(row + 2 * p));
         *acc = _mm256_or_si256(*acc, _mm256_and_si256(lanes_at(ramp, 16 - (2 * p + 2)), _mm256_cmpeq_epi16(key, k)));
         *acc_sw = _mm256_or_si256(*acc_sw, _mm256_and_si256(lanes_at(comb, 16 - 2 * p), _mm256_cmpeq_epi16(sw, k)));
         if (with_other) {
@@ -222,7 +208,7 @@ static inline uint32_t one_block(uint16_t *rows, size_t nrows, const uint8_t *by
         half_triangle(rows + nrows, ndraws / 2, key[0], sw[0], &own[0], &own_sw[0], 0, key[1], sw[1], &own[1],
                       &own_sw[1]);
     }
-    same |= lanes_to_bits(own[0], own[1]) | swap_pairs(lanes_to_bits(own_sw[0], own_sw[1]));
+    same |= lanes_to_bits(own[0], own[1]) | keygen_swap_pairs(lanes_to_bits(own_sw[0], own_sw[1]));
     return same & live;
 }
 

@@ -7,9 +7,8 @@
 #include "keygen_discards_vbmi.h"
 
 #include <immintrin.h>
-#include <string.h>
 
-#include "keygen_key.h"
+#include "keygen_discards_shared.h"
 
 /* The keys of draws 16 h .. 16 h + 15 (h = 0, 1) as 32-bit lanes: the 3-byte draws at bytes,
  * gathered into the low three bytes of each lane by one byte permute (VBMI), of which the
@@ -38,20 +37,6 @@ static inline __m512i keys16(const uint8_t *bytes, size_t ndraws, unsigned h, in
     return _mm512_mask_mov_epi32(_mm512_set1_epi32(0xFFFF), below, rest);
 }
 
-/* The 32-bit word at p (two adjacent rows). */
-static inline uint32_t pair_at(const uint16_t *p)
-{
-    uint32_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-}
-
-/* Bit 2 i of m to bit 2 i + 1 and back, for every i. */
-static inline uint32_t swap_pairs(uint32_t m)
-{
-    return ((m & 0x55555555u) << 1) | ((m >> 1) & 0x55555555u);
-}
-
 /* Whether each of the 32 keys equals one of rows[0, nrows), one row at a time: a broadcast
  * row against all the keys. Two rows a step: key compares lane 2 i with the pair's first row
  * and lane 2 i + 1 with its second, swapped (the keys with the two of every 32-bit lane
@@ -62,22 +47,22 @@ static inline uint32_t against_rows(const uint16_t *rows, size_t nrows, __m512i 
     __mmask32 acc[2] = {0, 0}, acc_swapped[2] = {0, 0}; /* two chains of ORs, not one */
     size_t r = 0;
     for (; r + 4 <= nrows; r += 4) {
-        const __m512i p0 = _mm512_set1_epi32((int)pair_at(rows + r));
-        const __m512i p1 = _mm512_set1_epi32((int)pair_at(rows + r + 2));
+        const __m512i p0 = _mm512_set1_epi32((int)keygen_pair_at(rows + r));
+        const __m512i p1 = _mm512_set1_epi32((int)keygen_pair_at(rows + r + 2));
         acc[0] |= _mm512_cmpeq_epi16_mask(key, p0);
         acc_swapped[0] |= _mm512_cmpeq_epi16_mask(swapped, p0);
         acc[1] |= _mm512_cmpeq_epi16_mask(key, p1);
         acc_swapped[1] |= _mm512_cmpeq_epi16_mask(swapped, p1);
     }
     if (r + 2 <= nrows) {
-        const __m512i p = _mm512_set1_epi32((int)pair_at(rows + r));
+        const __m512i p = _mm512_set1_epi32((int)keygen_pair_at(rows + r));
         acc[0] |= _mm512_cmpeq_epi16_mask(key, p);
         acc_swapped[0] |= _mm512_cmpeq_epi16_mask(swapped, p);
         r += 2;
     }
     if (r < nrows)
         acc[1] |= _mm512_cmpeq_epi16_mask(key, _mm512_set1_epi16((short)rows[r]));
-    return (uint32_t)(acc[0] | acc[1]) | swap_pairs((uint32_t)(acc_swapped[0] | acc_swapped[1]));
+    return (uint32_t)(acc[0] | acc[1]) | keygen_swap_pairs((uint32_t)(acc_swapped[0] | acc_swapped[1]));
 }
 
 /* The same for the first ndraws keys (at rows + nrows), one key at a time: a broadcast key
@@ -122,12 +107,12 @@ static inline uint32_t one_block(uint16_t *rows, size_t nrows, const uint8_t *by
      * 2 p) for i >= p and bit 2 i + 1 (lane 2 i against draw 2 p + 1) for i > p. */
     uint32_t own = 0, own_swapped = 0;
     for (size_t p = 0; 2 * p + 1 < ndraws; p++) {
-        const __m512i k = _mm512_set1_epi32((int)pair_at(rows + nrows + 2 * p));
+        const __m512i k = _mm512_set1_epi32((int)keygen_pair_at(rows + nrows + 2 * p));
         const uint32_t from = (uint32_t)(~(uint64_t)0 << (2 * p + 2));
         own |= _mm512_cmpeq_epi16_mask(key, k) & from;
         own_swapped |= _mm512_cmpeq_epi16_mask(swapped, k) & (from | (uint32_t)1 << (2 * p));
     }
-    return (same | own | swap_pairs(own_swapped)) & live;
+    return (same | own | keygen_swap_pairs(own_swapped)) & live;
 }
 
 /* Block by block, in one call: a block's comparisons need the earlier blocks' keys, not their
