@@ -551,6 +551,7 @@ static void kernel_contract(uint64_t *st, int trials)
             for (size_t i = 0; i < KERNEL_ROOM; i++)
                 rows[i] = (uint16_t)(splitmix64(st) % 7 == 0 ? 0xFFFF : splitmix64(st) % spread);
             memset(want, 0, sizeof want);
+            memcpy(want_rows, rows, sizeof rows);
             for (size_t j = 0; j < ndraws; j++) {
                 const uint64_t y = splitmix64(st);
                 uint32_t draw = (uint32_t)(y % spread) + HQC_N * (uint32_t)((y >> 20) % (HQC_REJECT_THRESHOLD / HQC_N));
@@ -558,12 +559,6 @@ static void kernel_contract(uint64_t *st, int trials)
                     draw = (uint32_t)(HQC_REJECT_THRESHOLD + (y >> 40) % (DRAW_LIMIT - HQC_REJECT_THRESHOLD));
                 for (int b = 0; b < 3; b++)
                     bytes[3 * j + (size_t)b] = (uint8_t)(draw >> (8 * (big_endian ? 2 - b : b)));
-            }
-            memcpy(want_rows, rows, sizeof rows);
-            for (size_t j = 0; j < ndraws; j++) {
-                const uint8_t *b = bytes + 3 * j;
-                const uint32_t draw = big_endian ? (uint32_t)b[0] << 16 | (uint32_t)b[1] << 8 | b[2]
-                                                 : (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
                 const uint16_t key = draw >= HQC_REJECT_THRESHOLD ? 0xFFFF : (uint16_t)(draw % HQC_N);
                 int repeat = key == 0xFFFF;
                 for (size_t i = 0; i < nrows + j; i++)
