@@ -5,14 +5,16 @@
  * lfences) after an untimed run: the permutations alone, the work alone, and both interleaved;
  * prints the medians and the median (q1-q3) of the per-iteration share of the smaller part that
  * the interleaving hid, (perms + work - both) / min(perms, work).
- *   coarse: 33 calls of the dispatched keccak_f1600, each followed by one karat2_mul of n words
- *           of the avx2 (or vpclmul) backend: what alternating calls gets;
+ *   coarse: 33 calls of the dispatched keccak_f1600 (or of the BMI kernel: "bmi", the one whose
+ *           integer operations AMD's cores issue apart from vector ones), each followed by one
+ *           karat2_mul of WORDS words of the avx2 (or vpclmul) backend: what alternating calls
+ *           gets;
  *   fused:  the BMI rounds (keccak_tables.h), each followed by k 256-bit carry-less products
  *           independent of the rounds: what a kernel fusing both could get at best; "chained"
  *           makes each product wait for the one before it (latency-bound work).
  *   make -s lib && cc -std=c11 -O2 -march=haswell -mvpclmulqdq -Isrc/hqc -Isrc/fips202 -Ibuild/auto/gen \
  *      -DHQC_LEVEL=1 dev/tune/x86/overlap_paired.c build/auto/libhqc.a -o overlap_paired \
- *      && ./overlap_paired coarse WORDS [vpclmul] && ./overlap_paired fused K [chained] */
+ *      && ./overlap_paired coarse WORDS [vpclmul] [bmi] && ./overlap_paired fused K [chained] */
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +23,7 @@
 #include <x86intrin.h>
 
 #include "keccak.h"
+#include "native/x86_64/keccak_x86.h"
 
 void hqc1_avx2_karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 void hqc1_vpclmul_karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
@@ -51,12 +54,13 @@ static int cmp_d(const void *a, const void *b)
 static uint64_t state[25];
 static _Alignas(64) uint64_t opa[4][512], opb[4][512], prod[4][1024];
 static void (*mul)(uint64_t *, const uint64_t *, const uint64_t *, size_t);
+static void (*perm)(uint64_t *) = keccak_f1600;
 static size_t mul_words;
 
 static void perms(void)
 {
     for (int i = 0; i < PERMS; i++)
-        keccak_f1600(state);
+        perm(state);
 }
 
 static void products(void)
@@ -68,7 +72,7 @@ static void products(void)
 static void interleaved(void)
 {
     for (int i = 0; i < PERMS; i++) {
-        keccak_f1600(state);
+        perm(state);
         mul(prod[i & 3], opa[i & 3], opb[(i + 1) & 3], mul_words);
     }
 }
@@ -152,7 +156,7 @@ int main(int argc, char **argv)
 {
     const int fused = argc > 1 && strcmp(argv[1], "fused") == 0;
     if (argc < 3 || (!fused && strcmp(argv[1], "coarse") != 0))
-        return fprintf(stderr, "usage: %s coarse WORDS [vpclmul] | fused K [chained]\n", argv[0]), 2;
+        return fprintf(stderr, "usage: %s coarse WORDS [vpclmul] [bmi] | fused K [chained]\n", argv[0]), 2;
     const long arg = atol(argv[2]);
     void (*run[3])(void) = {perms, products, interleaved};
     int count = PERMS;
@@ -170,7 +174,15 @@ int main(int argc, char **argv)
         if (arg != 8 && arg != 16 && arg != 32 && arg != 64 && arg != 128)
             return fprintf(stderr, "WORDS: 8, 16, 32, 64 or 128\n"), 2;
         mul_words = (size_t)arg;
-        mul = argc > 3 && strcmp(argv[3], "vpclmul") == 0 ? hqc1_vpclmul_karat2_mul : hqc1_avx2_karat2_mul;
+        mul = hqc1_avx2_karat2_mul;
+        for (int a = 3; a < argc; a++) {
+            if (strcmp(argv[a], "vpclmul") == 0)
+                mul = hqc1_vpclmul_karat2_mul;
+            else if (strcmp(argv[a], "bmi") == 0)
+                perm = hqc_keccak_f1600_bmi;
+            else
+                return fprintf(stderr, "unknown option %s\n", argv[a]), 2;
+        }
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < 512; j++)
                 opa[i][j] = 0x9e3779b97f4a7c15ULL * (uint64_t)(i * 512 + j + 1), opb[i][j] = 0x5851f42d4c957f2dULL * (uint64_t)(i * 512 + j + 7);
@@ -195,7 +207,7 @@ int main(int argc, char **argv)
            "of the smaller\n",
            fused ? "fused K" : "coarse WORDS", arg, !fused && mul == hqc1_vpclmul_karat2_mul ? " vpclmul" : "",
            chained ? " chained" : "",
-           fused ? "BMI rounds" : keccak_impl_name(), t[0][ITERS / 2] / count, t[1][ITERS / 2] / count,
+           fused ? "BMI rounds" : perm == keccak_f1600 ? keccak_impl_name() : "bmi", t[0][ITERS / 2] / count, t[1][ITERS / 2] / count,
            t[2][ITERS / 2] / count, hidden[ITERS / 2], hidden[ITERS / 4], hidden[3 * ITERS / 4]);
     return (int)(state[0] & (uint64_t)_mm256_extract_epi64(acc[0], 0) & 0);
 }
