@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "dialect.h"
 #include "kem.h"
+#include "sample_stats.h"
 
 extern uint64_t hqc_phase_stamp[64];
 
@@ -70,12 +71,6 @@ static const step enc_steps[] = {
     {44, "stack scrub"},
 };
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 4 || (strcmp(argv[3], "dec") != 0 && strcmp(argv[3], "enc") != 0))
@@ -110,11 +105,11 @@ int main(int argc, char **argv)
     printf("%s %s: ticks, medians of %ld\n", be->name, dec ? "decaps" : "encaps", iters);
     for (size_t k = 1; k < n; k++) {
         uint64_t *col = t + k * (size_t)iters;
-        qsort(col, (size_t)iters, sizeof *col, cmp_u64);
+        qsort(col, (size_t)iters, sizeof *col, compare_u64);
         sum += col[iters / 2];
         printf("  %-40s %8lu\n", steps[k].phase, (unsigned long)col[iters / 2]);
     }
-    qsort(t, (size_t)iters, sizeof *t, cmp_u64);
+    qsort(t, (size_t)iters, sizeof *t, compare_u64);
     printf("  %-40s %8lu (the whole operation: %lu)\n", "sum of the medians", (unsigned long)sum,
            (unsigned long)t[iters / 2]);
     free(t);

@@ -12,7 +12,7 @@
  *   fused:  the BMI rounds (keccak_tables.h), each followed by k 256-bit carry-less products
  *           independent of the rounds: what a kernel fusing both could get at best; "chained"
  *           makes each product wait for the one before it (latency-bound work).
- *   make -s lib && cc -std=c11 -O2 -march=haswell -mvpclmulqdq -Isrc/hqc -Isrc/fips202 -Ibuild/auto/gen \
+ *   make -s lib && cc -std=c11 -O2 -march=haswell -mvpclmulqdq -Isrc/hqc -Isrc/fips202 -Ibench -Ibuild/auto/gen \
  *      -DHQC_LEVEL=1 dev/tune/x86/overlap_paired.c build/auto/libhqc.a -o overlap_paired \
  *      && ./overlap_paired coarse WORDS [vpclmul] [bmi] && ./overlap_paired fused K [chained] */
 #include <immintrin.h>
@@ -20,29 +20,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <x86intrin.h>
 
 #include "keccak.h"
+#include "sample_stats.h"
+#include "tsc.h"
 #include "native/x86_64/keccak_x86.h"
 
 void hqc1_avx2_karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 void hqc1_vpclmul_karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
 
 enum { ITERS = 2001, PERMS = 33, FUSED_PERMS = 20 };
-
-static inline uint64_t ticks(void)
-{
-    _mm_lfence();
-    uint64_t t = __rdtsc();
-    _mm_lfence();
-    return t;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -193,15 +180,15 @@ int main(int argc, char **argv)
         for (int k = 0; k < 3; k++) {
             const int w = (it % 2) ? 2 - k : k; /* order alternated per iteration */
             run[w]();
-            const uint64_t a = ticks();
+            const uint64_t a = tsc_begin();
             run[w]();
-            t[w][it] = ticks() - a;
+            t[w][it] = tsc_end() - a;
         }
         const double small = (double)(t[0][it] < t[1][it] ? t[0][it] : t[1][it]);
         hidden[it] = ((double)t[0][it] + (double)t[1][it] - (double)t[2][it]) / small;
     }
     for (int k = 0; k < 3; k++)
-        qsort(t[k], ITERS, sizeof t[k][0], cmp_u64);
+        qsort(t[k], ITERS, sizeof t[k][0], compare_u64);
     qsort(hidden, ITERS, sizeof hidden[0], cmp_d);
     printf("%s %ld%s%s (%s Keccak): per permutation %lu ticks, work %lu, both %lu; hidden: %.2f (%.2f-%.2f) "
            "of the smaller\n",
