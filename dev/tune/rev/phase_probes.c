@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* phase_probes.c: the driver of dev/tune/rev/phase-probes, linked against a libhqc whose KEM
- * carries its time stamps (hqc_phase_stamp): runs one operation (decaps or encaps of the
- * 161cd4f dialect) ITERATIONS times on BACKEND and prints, per phase, the median of its ticks
- * over the iterations, their sum, and the median of the whole operation between its first and
- * last stamps. Usage: phase_probes BACKEND ITERATIONS dec|enc */
+ * carries its time stamps (hqc_phase_stamp): runs one operation (decaps, encaps or keygen of
+ * the 161cd4f dialect) ITERATIONS times on BACKEND and prints, per phase, the median of its
+ * ticks over the iterations, their sum, and the median of the whole operation between its
+ * first and last stamps. Usage: phase_probes BACKEND ITERATIONS dec|enc|key */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #include "kem.h"
 #include "sample_stats.h"
 
-extern uint64_t hqc_phase_stamp[64];
+extern uint64_t hqc_phase_stamp[80];
 
 typedef struct {
     int stamp;
@@ -51,6 +51,21 @@ static const step dec_steps[] = {
     {9, "(return)"},
 };
 
+static const step key_steps[] = {
+    {50, NULL},
+    {51, "XOF(seed_KEM)"},
+    {60, "I"},
+    {61, "expand-h, XOF(seed_dk): one batch"},
+    {62, "sample y, x"},
+    {63, "support expansion of y"},
+    {64, "product h y"},
+    {65, "x: expansion, addition"},
+    {66, "store ek, wipes"},
+    {52, "(return)"},
+    {53, "the expanded key, wipes"},
+    {54, "stack scrub"},
+};
+
 static const step enc_steps[] = {
     {40, NULL},
     {41, "H, expand-h: one batch; G"},
@@ -73,16 +88,21 @@ static const step enc_steps[] = {
 
 int main(int argc, char **argv)
 {
-    if (argc != 4 || (strcmp(argv[3], "dec") != 0 && strcmp(argv[3], "enc") != 0))
-        return fprintf(stderr, "usage: %s BACKEND ITERATIONS dec|enc\n", argv[0]), 2;
+    const int op = argc != 4 ? -1 : !strcmp(argv[3], "dec") ? 0 : !strcmp(argv[3], "enc") ? 1 : !strcmp(argv[3], "key") ? 2 : -1;
+    if (op < 0)
+        return fprintf(stderr, "usage: %s BACKEND ITERATIONS dec|enc|key\n", argv[0]), 2;
     const hqc_backend *be = HQC_NS(backend_by_name)(argv[1]);
     const hqc_dialect *d = &HQC_DIALECT_TABLE(161cd4f);
     const long iters = atol(argv[2]);
-    const int dec = strcmp(argv[3], "dec") == 0;
-    const step *steps = dec ? dec_steps : enc_steps;
-    const size_t n = dec ? sizeof dec_steps / sizeof dec_steps[0] : sizeof enc_steps / sizeof enc_steps[0];
+    static const step *const all_steps[3] = {dec_steps, enc_steps, key_steps};
+    static const size_t counts[3] = {sizeof dec_steps / sizeof dec_steps[0], sizeof enc_steps / sizeof enc_steps[0],
+                                     sizeof key_steps / sizeof key_steps[0]};
+    static const char *const op_names[3] = {"decaps", "encaps", "keygen"};
+    const step *steps = all_steps[op];
+    const size_t n = counts[op];
     static uint8_t pk[HQC_PK_BYTES], sk[HQC_SK_BYTES], ct[HQC_CT_BYTES], ss[HQC_SS_BYTES];
-    static const uint8_t m[HQC_SEC_BYTES] = {1}, salt[HQC_SALT_BYTES] = {2};
+    static uint8_t pk2[HQC_PK_BYTES], sk2[HQC_SK_BYTES];
+    static const uint8_t m[HQC_SEC_BYTES] = {1}, salt[HQC_SALT_BYTES] = {2}, seed[HQC_SEED_BYTES] = {3};
     if (be == NULL || iters < 1)
         return fprintf(stderr, "no backend %s here, or no iterations\n", argv[1]), 2;
     uint64_t *t = malloc(sizeof *t * (size_t)iters * n);
@@ -90,7 +110,10 @@ int main(int argc, char **argv)
         return fprintf(stderr, "setup failed\n"), 1;
     for (long it = 0; it < iters; it++) {
         memset(hqc_phase_stamp, 0, sizeof hqc_phase_stamp);
-        if ((dec ? kem_dec(d, be, ss, ct, sk) : kem_enc_derand(d, be, ct, ss, pk, m, salt)) != 0)
+        const int rc = op == 0   ? kem_dec(d, be, ss, ct, sk)
+                       : op == 1 ? kem_enc_derand(d, be, ct, ss, pk, m, salt)
+                                 : kem_keypair_derand(d, be, pk2, sk2, seed);
+        if (rc != 0)
             return fprintf(stderr, "the operation failed\n"), 1;
         for (size_t k = 1; k < n; k++) {
             const uint64_t a = hqc_phase_stamp[steps[k - 1].stamp], b = hqc_phase_stamp[steps[k].stamp];
@@ -102,7 +125,7 @@ int main(int argc, char **argv)
         t[(size_t)it] = hqc_phase_stamp[steps[n - 1].stamp] - hqc_phase_stamp[steps[0].stamp];
     }
     uint64_t sum = 0;
-    printf("%s %s: ticks, medians of %ld\n", be->name, dec ? "decaps" : "encaps", iters);
+    printf("%s %s: ticks, medians of %ld\n", be->name, op_names[op], iters);
     for (size_t k = 1; k < n; k++) {
         uint64_t *col = t + k * (size_t)iters;
         qsort(col, (size_t)iters, sizeof *col, compare_u64);
