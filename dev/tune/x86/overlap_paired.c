@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* overlap_paired.c: tuning harness (nothing in the build compiles dev/): how much independent
  * vector work a chain of Keccak-f[1600] permutations can hide on this core (issue 34's overlap
- * route). Per iteration, in an order alternated per iteration, each timed (rdtsc between
- * lfences) after an untimed run: the permutations alone, the work alone, and both interleaved;
- * prints the medians and the median (q1-q3) of the per-iteration share of the smaller part that
+ * route). bench/paired.h's loop times, per iteration and in rotated order, each after an
+ * untimed run: the permutations alone, the work alone, and both interleaved; prints the medians and the median (q1-q3) of the per-iteration share of the smaller part that
  * the interleaving hid, (perms + work - both) / min(perms, work).
  *   coarse: 33 calls of the dispatched keccak_f1600 (or of the BMI kernel: "bmi", the one whose
  *           integer operations AMD's cores issue apart from vector ones), each followed by one
@@ -22,8 +21,8 @@
 #include <string.h>
 
 #include "keccak.h"
+#include "paired.h"
 #include "sample_stats.h"
-#include "tsc.h"
 #include "native/x86_64/keccak_x86.h"
 
 void hqc1_avx2_karat2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
@@ -44,24 +43,30 @@ static void (*mul)(uint64_t *, const uint64_t *, const uint64_t *, size_t);
 static void (*perm)(uint64_t *) = keccak_f1600;
 static size_t mul_words;
 
-static void perms(void)
+static int perms(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < PERMS; i++)
         perm(state);
+    return 0;
 }
 
-static void products(void)
+static int products(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < PERMS; i++)
         mul(prod[i & 3], opa[i & 3], opb[(i + 1) & 3], mul_words);
+    return 0;
 }
 
-static void interleaved(void)
+static int interleaved(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < PERMS; i++) {
         perm(state);
         mul(prod[i & 3], opa[i & 3], opb[(i + 1) & 3], mul_words);
     }
+    return 0;
 }
 
 /* ---- fused: the BMI rounds with k carry-less products after each ---- */
@@ -121,22 +126,35 @@ static __attribute__((noinline)) void steps_alone(void)
     }
 }
 
-static void fused_perms(void)
+static int fused_perms(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < FUSED_PERMS; i++)
         rounds_alone(state);
+    return 0;
 }
 
-static void fused_steps(void)
+static int fused_steps(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < FUSED_PERMS; i++)
         steps_alone();
+    return 0;
 }
 
-static void fused_both(void)
+static int fused_both(void *unused)
 {
+    (void)unused;
     for (int i = 0; i < FUSED_PERMS; i++)
         rounds_fused(state);
+    return 0;
+}
+
+/* The inputs never change: nothing to refresh or check between batches. */
+static int no_refresh(void *unused, int first, int last)
+{
+    (void)unused, (void)first, (void)last;
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -145,7 +163,7 @@ int main(int argc, char **argv)
     if (argc < 3 || (!fused && strcmp(argv[1], "coarse") != 0))
         return fprintf(stderr, "usage: %s coarse WORDS [vpclmul] [bmi] | fused K [chained]\n", argv[0]), 2;
     const long arg = atol(argv[2]);
-    void (*run[3])(void) = {perms, products, interleaved};
+    int (*run[3])(void *) = {perms, products, interleaved};
     int count = PERMS;
     if (fused) {
         if (arg < 1 || arg > 64)
@@ -176,14 +194,12 @@ int main(int argc, char **argv)
     }
     static uint64_t t[3][ITERS];
     static double hidden[ITERS];
+    paired_entry e[3];
+    for (int k = 0; k < 3; k++)
+        e[k] = (paired_entry){run[k], NULL, t[k]};
+    if (paired_run(e, 3, 0, ITERS, ITERS, no_refresh, NULL) != 0)
+        return fprintf(stderr, "the paired loop failed\n"), 1;
     for (int it = 0; it < ITERS; it++) {
-        for (int k = 0; k < 3; k++) {
-            const int w = (it % 2) ? 2 - k : k; /* order alternated per iteration */
-            run[w]();
-            const uint64_t a = tsc_begin();
-            run[w]();
-            t[w][it] = tsc_end() - a;
-        }
         const double small = (double)(t[0][it] < t[1][it] ? t[0][it] : t[1][it]);
         hidden[it] = ((double)t[0][it] + (double)t[1][it] - (double)t[2][it]) / small;
     }
