@@ -86,20 +86,26 @@ static const step enc_steps[] = {
     {44, "stack scrub"},
 };
 
+#define STEPS(table) (table), sizeof(table) / sizeof(table)[0]
+static const struct {
+    const char *arg, *name;
+    const step *steps;
+    size_t n;
+} ops[] = {{"dec", "decaps", STEPS(dec_steps)}, {"enc", "encaps", STEPS(enc_steps)}, {"key", "keygen", STEPS(key_steps)}};
+
 int main(int argc, char **argv)
 {
-    const int op = argc != 4 ? -1 : !strcmp(argv[3], "dec") ? 0 : !strcmp(argv[3], "enc") ? 1 : !strcmp(argv[3], "key") ? 2 : -1;
+    int op = -1;
+    for (int k = 0; k < 3 && argc == 4; k++)
+        if (strcmp(argv[3], ops[k].arg) == 0)
+            op = k;
     if (op < 0)
         return fprintf(stderr, "usage: %s BACKEND ITERATIONS dec|enc|key\n", argv[0]), 2;
     const hqc_backend *be = HQC_NS(backend_by_name)(argv[1]);
     const hqc_dialect *d = &HQC_DIALECT_TABLE(161cd4f);
     const long iters = atol(argv[2]);
-    static const step *const all_steps[3] = {dec_steps, enc_steps, key_steps};
-    static const size_t counts[3] = {sizeof dec_steps / sizeof dec_steps[0], sizeof enc_steps / sizeof enc_steps[0],
-                                     sizeof key_steps / sizeof key_steps[0]};
-    static const char *const op_names[3] = {"decaps", "encaps", "keygen"};
-    const step *steps = all_steps[op];
-    const size_t n = counts[op];
+    const step *steps = ops[op].steps;
+    const size_t n = ops[op].n;
     static uint8_t pk[HQC_PK_BYTES], sk[HQC_SK_BYTES], ct[HQC_CT_BYTES], ss[HQC_SS_BYTES];
     static uint8_t pk2[HQC_PK_BYTES], sk2[HQC_SK_BYTES];
     static const uint8_t m[HQC_SEC_BYTES] = {1}, salt[HQC_SALT_BYTES] = {2}, seed[HQC_SEED_BYTES] = {3};
@@ -125,7 +131,7 @@ int main(int argc, char **argv)
         t[(size_t)it] = hqc_phase_stamp[steps[n - 1].stamp] - hqc_phase_stamp[steps[0].stamp];
     }
     uint64_t sum = 0;
-    printf("%s %s: ticks, medians of %ld\n", be->name, op_names[op], iters);
+    printf("%s %s: ticks, medians of %ld\n", be->name, ops[op].name, iters);
     for (size_t k = 1; k < n; k++) {
         uint64_t *col = t + k * (size_t)iters;
         qsort(col, (size_t)iters, sizeof *col, compare_u64);
