@@ -263,9 +263,10 @@ def symbol_closure(pool, roots, gen_dir, provided=(), defines=("HQC_HAVE_AVX2", 
 
 
 def needed_sources(backends, gen_dir):
-    """The .c files of src/gf2x that the tables HQC_NS(backend_<b>), b in backends, need at
-    link time, at every level."""
-    return symbol_closure(sorted((SRC / "gf2x").rglob("*.c")),
+    """The .c files of src/gf2x, and src/hqc/cpu.c, that the tables HQC_NS(backend_<b>), b in
+    backends, need at link time, at every level (the avx2 table asks cpu.c for the CPU's vendor,
+    which picks its product tree)."""
+    return symbol_closure(sorted((SRC / "gf2x").rglob("*.c")) + [SRC / "hqc" / "cpu.c"],
                           lambda level: ["hqc%d_backend_%s" % (level, b) for b in backends],
                           gen_dir)
 

@@ -71,6 +71,17 @@ int hqc_cpu_is_amd(void)
     /* "AuthenticAMD" in EBX, EDX, ECX, four little-endian bytes each. */
     return b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
 }
+
+int hqc_cpu_is_amd_cached(void)
+{
+    static _Atomic int cached; /* 0: not read yet, 1: another vendor, 2: AMD */
+    int v = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (v == 0) {
+        v = hqc_cpu_is_amd() ? 2 : 1;
+        atomic_store_explicit(&cached, v, memory_order_relaxed);
+    }
+    return v == 2;
+}
 #elif defined(__aarch64__) && defined(__linux__)
 #include <sys/auxv.h>
 

@@ -32,9 +32,16 @@ uint32_t hqc_cpu_features(void);
 uint32_t hqc_cpu_features_cached(void);
 
 /* Whether the vendor string of CPUID leaf 0 is AMD's ("AuthenticAMD"); 0 off x86. Not a feature:
- * src/fips202/keccak.c reads it only to order Keccak kernels that all run, where AMD's cores
- * are measurably faster with another than Intel's. Pure, like hqc_cpu_features. */
+ * src/fips202/keccak.c reads it to order Keccak kernels that all run, and the avx2 backend to
+ * pick between two product trees that both run, where AMD's cores are measurably faster with
+ * another than Intel's. Pure, like hqc_cpu_features. */
 int hqc_cpu_is_amd(void);
+
+#if defined(__x86_64__) || defined(__i386__)
+/* The same, read once per process like hqc_cpu_features_cached: the avx2 backend's product asks
+ * it on every call (src/gf2x/native/x86_64/avx2/backend_avx2.c). */
+int hqc_cpu_is_amd_cached(void);
+#endif
 
 /* "avx2 pclmul ..." for the features in MASK, written to BUF (always NUL-terminated). */
 void hqc_cpu_features_string(uint32_t mask, char *buf, unsigned long len);

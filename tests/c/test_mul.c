@@ -26,6 +26,14 @@
 
 #define W HQC_WORDS
 
+#ifdef HQC_HAVE_AVX2
+/* The avx2 backend's two product trees (src/gf2x/native/x86_64/avx2/avx2_meta.h): its table
+ * runs one of them, chosen by the CPU's vendor, so each is checked here, on every CPU that runs
+ * avx2, as a copy of that table with the tree's product. */
+void HQC_NS(avx2_mul_schoolbook_leaf)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+void HQC_NS(avx2_mul_karatsuba_leaf)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+#endif
+
 /* Reference by libgf2x: full product then fold bits >= N onto bit 0. */
 static void mul_libgf2x(uint64_t *o, const uint64_t *a, const uint64_t *b)
 {
@@ -117,9 +125,21 @@ int main(int argc, char **argv)
     const hqc_backend *const *all = HQC_NS(backend_list)();
     const hqc_backend *list[16];
     size_t nb = 0;
-    for (size_t k = 0; all[k] && nb < 15; k++)
+    for (size_t k = 0; all[k] && nb < 13; k++)
         if (HQC_NS(backend_by_name)(all[k]->name))
             list[nb++] = all[k];
+    size_t backends = nb;
+#ifdef HQC_HAVE_AVX2
+    hqc_backend trees[2];
+    for (size_t k = 0; k < backends; k++)
+        if (strcmp(list[k]->name, "avx2") == 0) {
+            trees[0] = trees[1] = *list[k];
+            trees[0].name = "avx2/schoolbook-leaf", trees[0].mul = HQC_NS(avx2_mul_schoolbook_leaf);
+            trees[1].name = "avx2/karatsuba-leaf", trees[1].mul = HQC_NS(avx2_mul_karatsuba_leaf);
+            list[nb++] = &trees[0];
+            list[nb++] = &trees[1];
+        }
+#endif
     list[nb] = NULL;
 
     uint64_t a[W], b[W], z[W];
@@ -395,8 +415,11 @@ int main(int argc, char **argv)
         fw_cases++;
     }
 
-    printf("%s test_mul: %zu backends,", HQC_NAME, nb);
-    for (size_t k = 0; list[k]; k++)
+    printf("%s test_mul: %zu backends,", HQC_NAME, backends);
+    for (size_t k = 0; k < backends; k++)
+        printf(" %s", list[k]->name);
+    printf("; product trees:");
+    for (size_t k = backends; list[k]; k++)
         printf(" %s", list[k]->name);
     printf("; %d mul checks (x4 layouts) against libgf2x, %d syndrome vectors, %d RS error vectors, %d supports, "
            "%d draw sets through %d fixed_weight kernels (%d entries at their own index): ok\n",

@@ -9,7 +9,13 @@
 #include "params.h"
 #include "toom3_shape.h"
 
+/* Two trees, over the two leaves of clmul_base.h: avx2_* over the schoolbook one, avx2k_* (the
+ * files that define HQC_AVX2_KARATSUBA_LEAF first) over the Karatsuba one. */
+#ifdef HQC_AVX2_KARATSUBA_LEAF
+#define SKELETON_NAME(s) HQC_NS(avx2k_##s)
+#else
 #define SKELETON_NAME(s) HQC_NS(avx2_##s)
+#endif
 /* The x86 lane type and reduction (src/gf2x/native/x86_64), shared with the vpclmul backend. */
 #include "reduce_avx2.h"
 #define SKELETON_LANE "vec256.h"
