@@ -17,7 +17,7 @@
  * 256x256 product (clmul_karatsuba.h). Two forms, one per tree of the backend (avx2_meta.h):
  *   - schoolbook, four PCLMULQDQ, for Intel's cores: PCLMULQDQ and shuffles share one port
  *     there, so the Karatsuba step's half sums cost what it saves (llvm-mca-19, Haswell to Ice
- *     Lake: a leaf 2-7 % slower with it);
+ *     Lake: a leaf 2-5 % slower with it);
  *   - Karatsuba (HQC_AVX2_KARATSUBA_LEAF), three PCLMULQDQ, the middle term as (x0 + x1)(y0 +
  *     y1) + lo + hi, for AMD's: their cores issue PCLMULQDQ every other cycle (Zen 4, measured)
  *     and the half sums on other vector pipes (half_sum: one shuffle and one XOR per operand;
