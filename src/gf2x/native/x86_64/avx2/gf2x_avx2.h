@@ -23,4 +23,12 @@
 
 #include "mul_skeleton.h"
 
+/* The dense product mod X^N - 1, the same function of its operands over either leaf
+ * (clmul_base.h): avx2_mul (backend_avx2.c) runs the Karatsuba-leaf tree (*_kleaf.c) on AMD's
+ * cores, the schoolbook-leaf tree (karat2_mul.c ... toom3_mul.c) elsewhere. Both are named for
+ * test_mul, which checks each on every CPU. */
+void HQC_NS(avx2_mul)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+void HQC_NS(avx2_mul_schoolbook_leaf)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+void HQC_NS(avx2_mul_karatsuba_leaf)(uint64_t *o, const uint64_t *a, const uint64_t *b);
+
 #endif
