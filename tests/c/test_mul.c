@@ -27,7 +27,7 @@
 #define W HQC_WORDS
 
 #ifdef HQC_HAVE_AVX2
-/* The avx2 backend's two product trees (src/gf2x/native/x86_64/avx2/avx2_meta.h): its table
+/* The avx2 backend's two product trees (src/gf2x/native/x86_64/avx2/gf2x_avx2.h): its table
  * runs one of them, chosen by the CPU's vendor, so each is checked here, on every CPU that runs
  * avx2, as a copy of that table with the tree's product. */
 void HQC_NS(avx2_mul_schoolbook_leaf)(uint64_t *o, const uint64_t *a, const uint64_t *b);
