@@ -208,13 +208,15 @@ static const uint16_t before[BLOCK][BLOCK] = {
     {0, 0, 0, 0, 0, 0, 0, 0},
 };
 
-/* All ones if a == b. Written as a comparison because vectorised it is one pcmpeqw; the
- * scalar form compilers emit is a flag-setting compare and sete, no branch. */
+/* All ones if a == b, through ct_barrier32 (ct.h): the callers OR it into a discard mask,
+ * d |= m, which a compiler that sees m is 0 or all ones rewrites as m ? 0xFFFF : d, and clang 16
+ * -O1 compiled that select as a branch on the comparison (block_discards). The barrier costs
+ * the triangle its vector form in the portable build (a store and a load a comparison). */
 /*@ assigns \nothing;
     ensures wp_eq: \result == (a == b ? 0xFFFF : 0); */
 static uint16_t mask_eq16(uint16_t a, uint16_t b)
 {
-    return (uint16_t)(0u - (uint32_t)(a == b));
+    return (uint16_t)ct_barrier32(0u - (uint32_t)(a == b));
 }
 
 /* before[m][l], a row of which is one vector constant, named for the proof. */
