@@ -171,7 +171,9 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
         loop variant 8 - k; */
     for (int k = 0; k < 8; k++)
         x[k] |= x[k] << 32;
-    /* Horner in both halves: sigma has degree <= delta, Omega < delta (its lane delta is 0). */
+    /* Horner in both halves: sigma has degree <= delta, Omega < delta (its lane delta is 0).
+     * Each coefficient bit becomes a mask through ct_barrier64 (ct.h): clang 16 and 19 -O1,
+     * tuning for alderlake, compiled both[k] ^= mask & LOW_HALF as a branch on the bit. */
     /*@ loop invariant -1 <= i <= HQC_DELTA;
         loop assigns i, scratch.both[0 .. 7];
         loop variant i; */
@@ -181,14 +183,15 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
             loop assigns k, scratch.both[0 .. 7];
             loop variant 8 - k; */
         for (int k = 0; k < 8; k++)
-            both[k] ^= (0ULL - ((sigma[k] >> i) & 1)) & LOW_HALF;
+            both[k] ^= ct_barrier64(0ULL - ((sigma[k] >> i) & 1)) & LOW_HALF;
         /*@ loop invariant 0 <= k <= 8;
             loop assigns k, scratch.both[0 .. 7];
             loop variant 8 - k; */
         for (int k = 0; k < 8; k++)
-            both[k] ^= (0ULL - ((omega[k] >> i) & 1)) & ~LOW_HALF;
+            both[k] ^= ct_barrier64(0ULL - ((omega[k] >> i) & 1)) & ~LOW_HALF;
     }
-    /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2. */
+    /* sigma'(x) = sum over odd i of sigma_i x^(i-1), a polynomial in x^2 (its bit masks
+     * through the barrier as above: deriv[k] ^= mask is the same select). */
     gf256x64_mul(x2, x, x);
     /*@ loop invariant -1 <= i <= HQC_DELTA;
         loop assigns i, scratch.deriv[0 .. 7];
@@ -199,7 +202,7 @@ static void error_values(uint8_t err[HQC_K], const uint64_t sigma[8], const uint
             loop assigns k, scratch.deriv[0 .. 7];
             loop variant 8 - k; */
         for (int k = 0; k < 8; k++)
-            deriv[k] ^= 0ULL - ((sigma[k] >> i) & 1);
+            deriv[k] ^= ct_barrier64(0ULL - ((sigma[k] >> i) & 1));
     }
     uint64_t root = 0;
     gf256x64_inv(inv, deriv);
