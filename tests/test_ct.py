@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Constant-time checks (docs/VERIFICATION.md): the KEM at every level and backend runs with its
 secrets marked uninitialised under valgrind memcheck and under MemorySanitizer, and no branch
-or memory address may depend on them. CI runs seven configurations: the project's own compiler
+or memory address may depend on them. CI runs nine configurations: the project's own compiler
 at -O3 and at -O0 (a Debug build, where gcc 12 compiled the RM decoders' (~key & 1) << 7 as a
 jump on the bit; liboqs's own valgrind test found it first), clang at -O2 (the configuration
 where clang once turned a masked selection into a secret-dependent load), clang tuned for
 znver3 (-O2 -mtune, -O3 -march) and alderlake (-O2 -mtune), where it turned the portable RM
-decoder's peak selection into a branch, and MSan at -O3 (the only tool that can run AVX-512).
+decoder's peak selection into a branch, clang at -O1 untuned and tuned for alderlake (where it
+branched on the keygen sampler's equality masks and on the RS error values' coefficient bits),
+and MSan at -O3 (the only tool that can run AVX-512).
 `make ct` runs cc and clang x -O3/-O2/-Os/-O1/-O0 and MSan at the same five; `make ct-matrix`
 every compiler, optimisation and tuning (mk/verify.mk).
 
@@ -26,7 +28,8 @@ from verify_build import make
 CT_DIR = ROOT / "build" / "ct"
 CONFIGS = [("valgrind", "vg-cc-O3"), ("valgrind", "vg-cc-O0"), ("valgrind", "vg-clang-16-O2"),
            ("valgrind", "vg-clang-16-O2-mtune-znver3"), ("valgrind", "vg-clang-16-O3-march-znver3"),
-           ("valgrind", "vg-clang-16-O2-mtune-alderlake"), ("msan", "msan-clang-16-O3")]
+           ("valgrind", "vg-clang-16-O2-mtune-alderlake"), ("valgrind", "vg-clang-16-O1"),
+           ("valgrind", "vg-clang-16-O1-mtune-alderlake"), ("msan", "msan-clang-16-O3")]
 
 # What each tool reports on the calibration functions of tests/ct/ct_leaky.c, as measured and
 # documented in docs/VERIFICATION.md ("What the tools see"). True = reported.

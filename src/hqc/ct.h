@@ -34,9 +34,12 @@ static inline uint64_t ct_barrier64(uint64_t x)
  * the selection that uses it. Without the barrier the compiler sees that m is 0 or all ones,
  * turns the pair back into a select, and may lower the select to a branch: clang 14-19 did so
  * in the portable RM decoder when tuning for znver3/znver4/alderlake (its x86-cmov-converter
- * prefers a branch there), and for riscv64 (bltz). Masks built inside vector registers
- * (compare instructions) and masks that only multiply by one bit in GF(2) arithmetic are
- * checked by the constant-time matrix instead (docs/VERIFICATION.md). */
+ * prefers a branch there), and for riscv64 (bltz). A mask merged into a value, d |= m or
+ * d ^= m & c, is the same select (d = m ? ... : d): clang 16 -O1 branched on the keygen
+ * sampler's d |= (a == b) mask, and clang 16/19 -O1 tuning for alderlake on the RS error
+ * values' coefficient bits. Masks built inside vector registers (compare instructions) and
+ * the one-bit masks of GF(2) products (r ^= (0 - bit) & a) are checked by the constant-time
+ * matrix instead (docs/VERIFICATION.md); the two named above got barriers once it found them. */
 
 /* HQC_OPAQUE_VEC(v): an empty asm statement that hides the vector v from the optimiser, for
  * barriers that only steer code generation (say, to keep a copy loop from becoming a call to
