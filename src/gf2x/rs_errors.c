@@ -109,7 +109,8 @@ static void error_locator(uint64_t sigma[8], const uint8_t syn[TWO_DELTA])
     zeroize(&scratch, sizeof scratch);
 }
 
-/* Lane i of the low half of a, broadcast to every lane. */
+/* Lane i of the low half of a, broadcast to every lane. The mask passes through ct_barrier64
+ * (ct.h): clang 16 -O2 folded it into error_values' c[k] & LOW_HALF and branched on the bit. */
 /*@ requires 0 <= i < 64 && \valid(r + (0 .. 7)) && \valid_read(a + (0 .. 7));
     requires \separated(r + (0 .. 7), a + (0 .. 7));
     assigns r[0 .. 7]; */
@@ -119,7 +120,7 @@ static void lane_broadcast(uint64_t r[8], const uint64_t a[8], int i)
         loop assigns k, r[0 .. 7];
         loop variant 8 - k; */
     for (int k = 0; k < 8; k++)
-        r[k] = 0ULL - ((a[k] >> i) & 1);
+        r[k] = ct_barrier64(0ULL - ((a[k] >> i) & 1));
 }
 
 /* Error values at the k message positions 2 delta .. n1-1 (the parity symbols are never
