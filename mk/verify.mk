@@ -79,6 +79,14 @@ ct_vg_vars   = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(1) OPT=$(2) SAN= HQC_S
                EXTRA_CFLAGS="-DHQC_CT_CHECK -gdwarf-4$(if $(3), $(call tune_flag,$(3)))"
 ct_msan_vars = BACKEND=$(CT_BACKEND) $(BACKENDS_ARG) CC=$(CLANG) OPT=$(1) SAN="$(MSAN_FLAGS)" HQC_SHA3=keccak \
                EXTRA_CFLAGS="-DHQC_CT_CHECK -DHQC_CT_MSAN"
+# Tuned configurations, CC:OPT:TUNE: the ones in which a compiler once turned a masked
+# selection into a branch on a secret (clang 16 tuning for znver3 and alderlake in the portable
+# RM decoder, and at -O1 for alderlake in the RS error values; -march=alderlake's code has
+# AVX-VNNI instructions valgrind 3.19 cannot run, so its tuning stands in for it). Set before
+# CT_VG_GOALS, which := expands at once: from 2026-11-27 to 2026-12-07 it came after, and
+# `make ct` ran none of them (CI's tests/test_ct.py names them, so it did).
+CT_VG_TUNED ?= clang-16:-O2:mtune-znver3 clang-16:-O3:march-znver3 clang-16:-O2:mtune-alderlake \
+               clang-16:-O1:mtune-alderlake
 CT_VG_GOALS   := $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),ct-vg-$(notdir $(c))-$(call opt_name,$(o)))) \
                  $(foreach t,$(CT_VG_TUNED),ct-vg-$(subst :,-,$(subst :-,-,$(t))))
 CT_MSAN_GOALS := $(foreach o,$(CT_OPTS),ct-msan-$(notdir $(CLANG))-$(call opt_name,$(o)))
@@ -100,12 +108,6 @@ ct-msan-$(notdir $(CLANG))-$(call opt_name,$(1)):
 	$$(PYTHON) scripts/ct-check --tool msan --build $(call ct_msan_dir,$(1)) $$(CT_LEVEL_ARGS)
 endef
 $(foreach c,$(CT_VG_CCS),$(foreach o,$(CT_OPTS),$(eval $(call ct_vg_goal,$(c),$(o)))))
-# Tuned configurations, CC:OPT:TUNE: the ones in which a compiler once turned a masked
-# selection into a branch on a secret (clang 16 tuning for znver3 and alderlake in the portable
-# RM decoder, and at -O1 for alderlake in the RS error values; -march=alderlake's code has
-# AVX-VNNI instructions valgrind 3.19 cannot run, so its tuning stands in for it).
-CT_VG_TUNED ?= clang-16:-O2:mtune-znver3 clang-16:-O3:march-znver3 clang-16:-O2:mtune-alderlake \
-               clang-16:-O1:mtune-alderlake
 $(foreach t,$(CT_VG_TUNED),$(eval $(call ct_vg_goal,$(word 1,$(subst :, ,$(t))),$(word 2,$(subst :, ,$(t))),$(word 3,$(subst :, ,$(t))))))
 $(foreach o,$(CT_OPTS),$(eval $(call ct_msan_goal,$(o))))
 
