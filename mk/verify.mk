@@ -155,6 +155,10 @@ ct-matrix:
 	sort -u $(CT_DIR)/matrix-left-out.txt >> $(CT_DIR)/matrix.txt; cat $(CT_DIR)/matrix.txt; exit $$rc
 
 # Every configuration, then one table of all of them; all KEM outputs must agree.
+# make ct-list names them, one a line (tests/test_ct.py: CI's rows must be among them).
+.PHONY: ct-list
+ct-list:
+	@printf '%s\n' $(CT_VG_GOALS) $(CT_MSAN_GOALS)
 ct: $(CT_VG_GOALS) $(CT_MSAN_GOALS)
 	$(PYTHON) scripts/ct-check --summary $(foreach g,$(CT_VG_GOALS) $(CT_MSAN_GOALS),$(CT_DIR)/$(patsubst ct-%,%,$(g)))
 

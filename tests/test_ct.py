@@ -9,8 +9,9 @@ znver3 (-O2 -mtune, -O3 -march) and alderlake (-O2 -mtune), where it turned the 
 decoder's peak selection into a branch, clang at -O1 untuned and tuned for alderlake (where it
 branched on the keygen sampler's equality masks and on the RS error values' coefficient bits),
 and MSan at -O3 (the only tool that can run AVX-512).
-`make ct` runs cc and clang x -O3/-O2/-Os/-O1/-O0 and MSan at the same five; `make ct-matrix`
-every compiler, optimisation and tuning (mk/verify.mk).
+`make ct` runs cc and clang x -O3/-O2/-Os/-O1/-O0, clang's tuned rows and MSan at the same five
+(every configuration CI runs: checked below); `make ct-matrix` every compiler, optimisation and
+tuning (mk/verify.mk).
 
 Each configuration is one goal of mk/verify.mk, which builds it and runs scripts/ct-check;
 the goal fails on any finding. The tests then read ct-report.json to check that the check
@@ -18,6 +19,8 @@ really happened: the tool's calibration, the backends covered, the variable-time
 caught, and KEM outputs equal across backends and builds.
 """
 import json
+import os
+import subprocess
 
 import pytest
 
@@ -58,6 +61,19 @@ def host_backends(report_name, level):
         _, name, ct, sup = line.split()
         found[name] = {"constant_time": ct.endswith("1"), "supported": sup.endswith("1")}
     return found
+
+
+def test_make_ct_runs_every_configuration_ci_runs():
+    # CI's rows are the ones that once leaked; the full make ct must not leave them out (it did
+    # from 2026-11-27 to 2026-12-07: CT_VG_TUNED was set after a := had expanded it empty).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    res = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "ct-list"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert res.returncode == 0, res.stderr
+    goals = res.stdout.split()
+    assert len(goals) == len(set(goals))
+    missing = ["ct-" + name for _, name in CONFIGS if "ct-" + name not in goals]
+    assert not missing, "make ct leaves out CI's %s (it runs %s)" % (missing, goals)
 
 
 @pytest.mark.parametrize("tool,name", CONFIGS)
