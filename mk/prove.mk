@@ -6,8 +6,11 @@
 #                     on keygen/encaps/decaps of every dialect, at every level
 #   make prove-quick  the WP part and EVA on the decoder only (what make test runs,
 #                     tests/test_prove.py)
-#   make prove-inputs whether the proof would read the same C as where the whole run last held
-#                     (scripts/prove-inputs, proofs/proved-inputs.json)
+#   make prove-inputs whether every run of the whole proof is recorded as held on inputs that
+#                     read as this tree's (scripts/prove-inputs, proofs/proved-inputs.json).
+#                     Runs add up across revisions: after `make prove` (or a part of it, by
+#                     scripts/prove's --levels, --parts, --ops, --dialects) on a commit REV,
+#                     scripts/prove-inputs record build/prove/report.json REV
 # PROVE_JOBS: Frama-C runs at a time (default 2).
 PROVE_JOBS ?= 2
 .PHONY: prove prove-quick prove-inputs

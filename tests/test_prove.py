@@ -5,8 +5,9 @@ level must hold with no goal unproved and no alarm; and an off-by-one slipped in
 the RS decoder must make both fail (a proof that cannot fail proves nothing).
 
 The whole `make prove` (EVA over keygen/encaps/decaps of every dialect) is too slow for the
-suite on two cores; this file runs `make prove-quick`'s parts, and checks that the proof would
-read the same C as where its whole run last held (scripts/prove-inputs).
+suite on two cores; this file runs `make prove-quick`'s parts, and checks that every run of
+the whole proof is recorded as held on inputs that read as this tree's
+(scripts/prove-inputs, proofs/proved-inputs.json).
 """
 import json
 import shutil
@@ -89,8 +90,8 @@ def prove_inputs(root):
 
 def test_proof_inputs_are_those_of_the_last_whole_proof():
     """The whole `make prove` is too slow for the suite; what keeps its result true of this tree is
-    that the proof would read the same C as the revision where it last held
-    (proofs/proved-inputs.json, scripts/prove-inputs)."""
+    that each of its runs held on a revision where it read the same C, with the same command and
+    verdict code, as here (proofs/proved-inputs.json, scripts/prove-inputs)."""
     need_tools("frama-c")
     p = prove_inputs(ROOT)
     assert p.returncode == 0, p.stdout
@@ -123,6 +124,121 @@ def test_proof_inputs_check_sees_portable_changes_only(tmp_path, path, old, new,
     else:
         assert p.returncode == 1 and named in p.stdout, p.stdout
 
+
+
+# Mutations of the record, or of what judges a run, in a copy: each must leave some run of the
+# whole proof uncovered, named with why.
+def drop_run(record):
+    del record["runs"]["eva-kem 3 v5_0_0 encaps"]
+    return "never recorded: eva-kem 3 v5_0_0 encaps"
+
+
+def defer_to_nobody(record):
+    record["runs"]["eva-kem 1 161cd4f keygen"]["wp_deferred"].append(["no_such_function", "wp_nothing"])
+    return "eva-kem 1 161cd4f keygen (no_such_function wp_nothing)"
+
+
+RECORD_MUTANTS = [
+    (drop_run, None),
+    (defer_to_nobody, None),
+    # the verdict code (an Unknown property no longer fails a run): every run
+    (None, ('in ("Unknown", "Invalid", "Inconsistent")', 'in ("Invalid", "Inconsistent")',
+            51, "scripts/prove's verdict code")),
+    # a WP unit's command: every WP run (7 units at 3 levels), and no EVA run
+    (None, ('"-wp-timeout", "30", "-wp-par"', '"-wp-timeout", "3", "-wp-par"', 21, "its Frama-C command")),
+]
+
+
+@pytest.mark.parametrize("mutate,script", RECORD_MUTANTS, ids=["run-missing", "deferral-unproved", "verdict-code",
+                                                               "wp-command"])
+def test_proof_record_covers_every_run_with_its_deferrals(tmp_path, mutate, script):
+    need_tools("frama-c")
+    tree = copy_of_tree(tmp_path)
+    if mutate:
+        rec = tree / "proofs/proved-inputs.json"
+        record = json.loads(rec.read_text())
+        named = mutate(record)
+        rec.write_text(json.dumps(record))
+        p = prove_inputs(tree)
+        assert p.returncode == 1 and named in p.stdout, p.stdout
+        return
+    old, new, runs, why = script
+    f = tree / "scripts/prove"
+    text = f.read_text()
+    assert text.count(old) == 1, old
+    f.write_text(text.replace(old, new))
+    p = prove_inputs(tree)
+    stale = [l.strip() for l in p.stdout.splitlines() if " held at " in l]
+    assert p.returncode == 1 and len(stale) == runs and all(l.endswith(why) for l in stale), p.stdout
+    if runs == 21:
+        assert all(l.startswith("wp ") for l in stale), p.stdout
+
+
+def test_proof_record_adds_the_runs_that_held(tmp_path):
+    """record: a report's held runs join the record with the revision's inputs; a run that did
+    not hold does not; runs the proof no longer has go; a report naming a run the proof does
+    not have changes nothing."""
+    need_tools("frama-c")
+    into = tmp_path / "record.json"
+    kept = json.loads((ROOT / "proofs/proved-inputs.json").read_text())["runs"]["eva-kem 5 bc_1_87 decaps"]
+    into.write_text(json.dumps({"runs": {"wp 9 gone": {"revision": "0"}, "eva-kem 5 bc_1_87 decaps": kept}}))
+    wp = {"part": "wp", "level": "1", "unit": "src/gf2x/syndromes.c", "goals": 39, "proved": 39, "ok": True,
+          "seconds": 4.0}
+    eva = {"part": "eva-decode", "level": "3", "alarms": 1, "unproved_properties": 0, "wp_deferred": [], "ok": False,
+           "held": False, "seconds": 90.0}
+    # held on its own; failed only within its partial run, for want of that run's WP units
+    kem = {"part": "eva-kem", "level": "1", "dialect": "v5_0_0", "op": "encaps", "alarms": 0, "unproved_properties": 1,
+           "wp_deferred": [["ct_count_in", "wp_none"]], "wp_missing": ["ct_count_in wp_none"], "ok": False,
+           "held": True, "seconds": 73.0}
+    report = tmp_path / "report.json"
+
+    def record(*runs):
+        report.write_text(json.dumps({"complete": False, "ok": False, "runs": list(runs)}))
+        return subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "record", str(report), "HEAD",
+                               "--into", str(into)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p = record(wp, eva, kem)
+    assert p.returncode == 0, p.stdout
+    runs = json.loads(into.read_text())["runs"]
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                          text=True, check=True).stdout.strip()
+    assert sorted(runs) == ["eva-kem 1 v5_0_0 encaps", "eva-kem 5 bc_1_87 decaps", "wp 1 src/gf2x/syndromes.c"]
+    assert runs["eva-kem 1 v5_0_0 encaps"]["wp_deferred"] == [["ct_count_in", "wp_none"]]
+    new = runs["wp 1 src/gf2x/syndromes.c"]
+    assert new["revision"] == head and new["result"] == "39/39 goals proved" and len(new["digest"]) == 64
+    assert list(new["files"]) == ["src/gf2x/syndromes.c"] and runs["eva-kem 5 bc_1_87 decaps"] == kept
+    before = into.read_text()
+    p = record(dict(wp, level="4"))
+    assert p.returncode != 0 and "wp 4 src/gf2x/syndromes.c" in p.stdout, p.stdout
+    assert into.read_text() == before
+
+
+def test_report_from_log_takes_only_runs_whose_reports_agree(tmp_path):
+    """dev/prove/report-from-log (no Frama-C needed): an EVA run of a stopped make prove's log is
+    taken with the deferrals its property report gives, judged by the tree's own scripts/prove,
+    and refused where the report and the log disagree."""
+    root = tmp_path / "root"
+    shutil.copytree(ROOT / "scripts", root / "scripts")
+    (root / "src").mkdir()
+    (root / "src" / "sampling.c").write_text("int f(void);\n    /*@ loop invariant wp_none_yet: m == 0; */\n")
+    (root / "build/prove").mkdir(parents=True)
+    (root / "build/prove/eva-1-161cd4f-keygen.csv").write_text(
+        HEADER + "src\tsampling.c\t2\tany_set\tloop invariant\tUnknown\tm == 0\n")
+    log = tmp_path / "prove.log"
+    line = "prove: eva-kem 1 161cd4f keygen %s ok    0 alarms, 0 unproved properties, %d left to WP (370 s)\n"
+    wp = "prove: wp 1 src/hqc/sampling.c %s ok    591/591 goals proved (272 s)\n" % (" " * 30)
+    out = tmp_path / "report.json"
+    tool = [sys.executable, str(ROOT / "dev/prove/report-from-log"), str(log), str(root), str(out)]
+    log.write_text(wp + line % (" " * 30, 1) + "prove: eva-kem 1 v5_0_0 keygen FAIL  3 alarms\n")
+    p = subprocess.run(tool, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode == 0, p.stdout
+    runs = json.loads(out.read_text())["runs"]
+    assert [(r["part"], r.get("unit"), r.get("dialect")) for r in runs] == [
+        ("wp", "src/hqc/sampling.c", None), ("eva-kem", None, "161cd4f")]
+    assert runs[1]["wp_deferred"] == [["any_set", "wp_none_yet"]] and all(r["source"] == "log" for r in runs)
+    out.unlink()
+    log.write_text(line % (" " * 30, 0))
+    p = subprocess.run(tool, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode != 0 and "judges otherwise" in p.stdout and not out.exists(), p.stdout
 
 def load_prove():
     return load_script(ROOT / "scripts" / "prove", "prove_script")
