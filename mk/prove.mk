@@ -11,12 +11,17 @@
 #                     Runs add up across revisions: after `make prove` (or a part of it, by
 #                     scripts/prove's --levels, --parts, --ops, --dialects) on a commit REV,
 #                     scripts/prove-inputs record build/prove/report.json REV
+#   make prove-uncovered  only the runs make prove-inputs finds uncovered (then record them)
 # PROVE_JOBS: Frama-C runs at a time (default 2).
 PROVE_JOBS ?= 2
-.PHONY: prove prove-quick prove-inputs
+.PHONY: prove prove-quick prove-inputs prove-uncovered
 prove:
 	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS)
 prove-quick:
 	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS) --parts wp,eva-decode
 prove-inputs:
 	$(PYTHON) scripts/prove-inputs check
+prove-uncovered:
+	@mkdir -p build/prove
+	$(PYTHON) scripts/prove-inputs uncovered > build/prove/uncovered.txt
+	$(PYTHON) scripts/prove --jobs $(PROVE_JOBS) --runs build/prove/uncovered.txt

@@ -174,6 +174,29 @@ def test_proof_record_covers_every_run_with_its_deferrals(tmp_path, mutate, scri
         assert all(l.startswith("wp ") for l in stale), p.stdout
 
 
+
+def test_prove_runs_what_the_record_leaves_uncovered(tmp_path):
+    """prove-inputs uncovered names the runs check would fail on, and scripts/prove --runs runs
+    those only (make prove-uncovered); a name the proof does not have is refused."""
+    need_tools(*TOOLS)
+    tree = copy_of_tree(tmp_path)
+    rec = tree / "proofs/proved-inputs.json"
+    record = json.loads(rec.read_text())
+    del record["runs"]["wp 1 src/gf2x/syndromes.c"]
+    rec.write_text(json.dumps(record))
+    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "uncovered", "--root", str(tree)],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert p.returncode == 0 and p.stdout == "wp 1 src/gf2x/syndromes.c\n", p.stdout
+    runs = tmp_path / "uncovered.txt"
+    runs.write_text(p.stdout)
+    rc, log, report = prove(tree, tmp_path / "report.json", "--runs", str(runs))
+    assert rc == 0 and report["complete"] and report["ok"], log
+    assert [(r["part"], r["level"], r["unit"], r["held"]) for r in report["runs"]] == [
+        ("wp", "1", "src/gf2x/syndromes.c", True)]
+    runs.write_text("wp 4 src/gf2x/syndromes.c\n")
+    rc, log, _ = prove(tree, tmp_path / "report2.json", "--runs", str(runs))
+    assert rc == 2 and "wp 4 src/gf2x/syndromes.c" in log, log
+
 def test_proof_record_adds_the_runs_that_held(tmp_path):
     """record: a report's held runs join the record with the revision's inputs; a run that did
     not hold does not; runs the proof no longer has go; a report naming a run the proof does
