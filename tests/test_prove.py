@@ -83,8 +83,10 @@ def test_rs_off_by_one_fails_the_proof(tmp_path):
     assert (ROOT / "src/gf2x/rs_errors.c").read_text().count(RS_LOOP) == 1
 
 
-def prove_inputs(root):
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "check", "--root", str(root)],
+def prove_inputs(root, cmd="check", *args):
+    """scripts/prove-inputs CMD on root (check, uncovered), or with its own arguments (record)."""
+    where = ["--root", str(root)] if root else []
+    return subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), cmd, *args, *where],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -123,7 +125,6 @@ def test_proof_inputs_check_sees_portable_changes_only(tmp_path, path, old, new,
         assert p.returncode == 0, p.stdout
     else:
         assert p.returncode == 1 and named in p.stdout, p.stdout
-
 
 
 # Mutations of the record, or of what judges a run, in a copy: each must leave some run of the
@@ -184,8 +185,7 @@ def test_prove_runs_what_the_record_leaves_uncovered(tmp_path):
     record = json.loads(rec.read_text())
     del record["runs"]["wp 1 src/gf2x/syndromes.c"]
     rec.write_text(json.dumps(record))
-    p = subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "uncovered", "--root", str(tree)],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    p = prove_inputs(tree, "uncovered")
     assert p.returncode == 0 and p.stdout == "wp 1 src/gf2x/syndromes.c\n", p.stdout
     runs = tmp_path / "uncovered.txt"
     runs.write_text(p.stdout)
@@ -217,8 +217,7 @@ def test_proof_record_adds_the_runs_that_held(tmp_path):
 
     def record(*runs):
         report.write_text(json.dumps({"complete": False, "ok": False, "runs": list(runs)}))
-        return subprocess.run([sys.executable, str(ROOT / "scripts" / "prove-inputs"), "record", str(report), "HEAD",
-                               "--into", str(into)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return prove_inputs(None, "record", str(report), "HEAD", "--into", str(into))
     p = record(wp, eva, kem)
     assert p.returncode == 0, p.stdout
     runs = json.loads(into.read_text())["runs"]
