@@ -3,7 +3,8 @@
 // IPA-RA keeps a value in a caller-saved register across a call to a static function that
 // does not write it): the callee below ends with the assembler's padding, xchg %ax,%ax, which
 // writes nothing, so a public pointer kept in rax stays public; a callee that does write rax
-// (with a loaded, secret value) makes the caller's load through rax a finding.
+// (with a loaded, secret value) makes the caller's load through rax a finding. Likewise rcx
+// survives a sign extension (movslq, once taken for the string move movs) and not a movsq.
 // Hand-written so that each case is exactly the instruction pattern it names.
     .text
     .type keeps_rax, @function
@@ -35,4 +36,33 @@ leak_pointer_from_callee:
     movq $1, (%rax)             // an address the callee loaded from memory
     ret
     .size leak_pointer_from_callee, .-leak_pointer_from_callee
+    .type extends_esi, @function
+extends_esi:                    // a sign extension, movslq: it writes rsi only, not rcx
+    movslq %esi, %rsi
+    ret
+    .size extends_esi, .-extends_esi
+
+    .type copies_words, @function
+copies_words:                   // a string copy, movsq: it writes rsi, rdi and (with rep) rcx
+    rep movsq
+    ret
+    .size copies_words, .-copies_words
+
+    .globl clean_pointer_across_sign_extension
+    .type clean_pointer_across_sign_extension, @function
+clean_pointer_across_sign_extension:
+    mov %rdi, %rcx              // the public output pointer, kept in rcx across the call
+    call extends_esi
+    movq $1, (%rcx)
+    ret
+    .size clean_pointer_across_sign_extension, .-clean_pointer_across_sign_extension
+
+    .globl leak_pointer_across_string_copy
+    .type leak_pointer_across_string_copy, @function
+leak_pointer_across_string_copy:
+    mov %rdi, %rcx
+    call copies_words
+    movq $1, (%rcx)             // rcx as the callee's string copy left it
+    ret
+    .size leak_pointer_across_string_copy, .-leak_pointer_across_string_copy
     .section .note.GNU-stack,"",@progbits
